@@ -1,0 +1,536 @@
+"""Enums, attributes and types of the AIE dialect (mlir-aie AIEAttrs.td, AIETypes.td).
+
+Enums are mlir-aie ``I32EnumAttr``s: stored as an i32 ``IntegerAttr`` (so the generic form reads
+``port = 1 : i32`` exactly as mlir-aie writes it) and spelled as bare keywords inside op formats.
+The Python ``IntEnum``s below carry mlir-aie's integer values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import ClassVar
+from enum import IntEnum
+
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    IntAttr,
+    IntegerAttr,
+    MemRefType,
+    StringAttr,
+    i32,
+)
+from xdsl.ir import (
+    Attribute,
+    OpaqueSyntaxAttribute,
+    ParametrizedAttribute,
+    TypeAttribute,
+)
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+# --- enums -------------------------------------------------------------------------------------
+
+
+class AIEDevice(IntEnum):
+    xcvc1902 = 1
+    xcve2302 = 2
+    xcve2802 = 3
+    npu1 = 4
+    npu1_1col = 5
+    npu1_2col = 6
+    npu1_3col = 7
+    npu2 = 8
+    npu2_1col = 9
+    npu2_2col = 10
+    npu2_3col = 11
+    npu2_4col = 12
+    npu2_5col = 13
+    npu2_6col = 14
+    npu2_7col = 15
+
+
+class ObjectFifoPort(IntEnum):
+    Produce = 0
+    Consume = 1
+
+
+class DMAChannelDir(IntEnum):
+    S2MM = 0
+    MM2S = 1
+
+
+class LockAction(IntEnum):
+    Acquire = 0
+    Release = 1
+    AcquireGreaterEqual = 2
+
+
+class LockBlocking(IntEnum):
+    NonBlocking = 0
+    Blocking = 1
+
+
+class WireBundle(IntEnum):
+    Core = 0
+    DMA = 1
+    FIFO = 2
+    South = 3
+    West = 4
+    North = 5
+    East = 6
+    PLIO = 7
+    NOC = 8
+    Trace = 9
+    TileControl = 10
+
+
+class CascadeDir(IntEnum):
+    South = 3
+    West = 4
+    North = 5
+    East = 6
+
+
+class AIEArch(IntEnum):
+    AIE1 = 1
+    AIE2 = 2
+    AIE2p = 3
+
+
+class AIETileType(IntEnum):
+    CoreTile = 0
+    MemTile = 1
+    ShimNOCTile = 2
+    ShimPLTile = 3
+
+
+class TraceMode(IntEnum):
+    EventTime = 0
+    EventPC = 1
+    Execution = 2
+
+
+class TracePacketType(IntEnum):
+    core = 0
+    mem = 1
+    shimtile = 2
+    memtile = 3
+
+
+class ComboLogic(IntEnum):
+    AND = 0
+    AND_NOT = 1
+    OR = 2
+    OR_NOT = 3
+
+
+class EdgeTrigger(IntEnum):
+    RISING = 1
+    FALLING = 2
+    BOTH = 3
+
+
+# Keywords that differ from the Python member name (mlir-aie's I32EnumAttrCase strings).
+_SPELLINGS: dict[type[IntEnum], dict[int, str]] = {
+    TraceMode: {0: "Event-Time", 1: "Event-PC", 2: "Execution"},
+}
+# Older spellings accepted on input, printed in the target spelling.
+_LEGACY: dict[type[IntEnum], dict[str, int]] = {
+    AIEDevice: {"npu1_4col": AIEDevice.npu1},
+}
+
+_BARE_KEYWORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
+
+
+def enum_keyword(enum: type[IntEnum], value: int) -> str:
+    """The mlir-aie keyword of ``value`` (raises ValueError for a value outside the enum)."""
+    spelled = _SPELLINGS.get(enum)
+    if spelled is not None and value in spelled:
+        return spelled[value]
+    return enum(value).name
+
+
+def enum_keywords(enum: type[IntEnum]) -> list[str]:
+    return [enum_keyword(enum, m.value) for m in enum]
+
+
+def enum_from_keyword(enum: type[IntEnum], word: str) -> int | None:
+    for member in enum:
+        if enum_keyword(enum, member.value) == word:
+            return member.value
+    return _LEGACY.get(enum, {}).get(word)
+
+
+def enum_attr(value: int) -> IntegerAttr:
+    """The i32 storage of an enum value."""
+    return IntegerAttr(int(value), i32)
+
+
+def print_enum(printer: Printer, enum: type[IntEnum], attr: IntegerAttr) -> None:
+    """Print the keyword of an enum stored as an i32 (quoted when not a bare identifier)."""
+    value = attr.value.data
+    try:
+        word = enum_keyword(enum, value)
+    except ValueError:
+        printer.print_string(str(value))
+        return
+    if _BARE_KEYWORD.match(word):
+        printer.print_string(word)
+    else:
+        printer.print_string_literal(word)
+
+
+def parse_optional_enum(parser: AttrParser, enum: type[IntEnum]) -> IntegerAttr | None:
+    """Parse an enum keyword (bare or quoted, as older mlir-aie inputs write it)."""
+    pos = parser.pos
+    word = parser.parse_optional_identifier()
+    if word is None:
+        word = parser.parse_optional_str_literal()
+    if word is None:
+        return None
+    value = enum_from_keyword(enum, word)
+    if value is None:
+        parser.raise_error(
+            f"'{word}' is not a valid {enum.__name__}; expected one of "
+            f"{', '.join(enum_keywords(enum))}",
+            at_position=pos,
+            end_position=parser.pos,
+        )
+    return enum_attr(value)
+
+
+def parse_enum(parser: AttrParser, enum: type[IntEnum]) -> IntegerAttr:
+    attr = parse_optional_enum(parser, enum)
+    if attr is None:
+        parser.raise_error(
+            f"expected a {enum.__name__} keyword ({', '.join(enum_keywords(enum))})"
+        )
+    return attr
+
+
+def verify_enum(enum: type[IntEnum], attr: IntegerAttr, what: str) -> None:
+    """Reject an i32 that is not a value of ``enum`` (generic form can carry any integer)."""
+    value = attr.value.data
+    if value not in {m.value for m in enum}:
+        raise VerifyException(
+            f"{what} = {value} is not a valid {enum.__name__}; valid values are "
+            + ", ".join(f"{m.value} ({enum_keyword(enum, m.value)})" for m in enum)
+        )
+
+
+# --- struct-like attributes: `<name = int, ...>` --------------------------------------------
+
+
+def _parse_int_struct(parser: AttrParser, fields: Sequence[str], what: str) -> list[int]:
+    """Parse ``<f1 = v1, f2 = v2>`` with the fields in any order (mlir's struct(params))."""
+    start = parser.pos
+    values: dict[str, int] = {}
+
+    def entry() -> None:
+        pos = parser.pos
+        key = parser.parse_identifier()
+        if key not in fields:
+            parser.raise_error(
+                f"unknown field '{key}' in {what}; expected {', '.join(fields)}",
+                at_position=pos,
+                end_position=parser.pos,
+            )
+        if key in values:
+            parser.raise_error(f"duplicate field '{key}' in {what}", at_position=pos)
+        parser.parse_punctuation("=")
+        values[key] = parser.parse_integer(allow_boolean=False, allow_negative=False)
+
+    parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+    missing = [f for f in fields if f not in values]
+    if missing:
+        parser.raise_error(
+            f"{what} is missing {', '.join(missing)}", at_position=start, end_position=parser.pos
+        )
+    return [values[f] for f in fields]
+
+
+def _check_unsigned(value: int, bits: int, what: str) -> None:
+    if not 0 <= value < (1 << bits):
+        raise VerifyException(f"{what} = {value} does not fit in {bits} bits (unsigned)")
+
+
+@irdl_attr_definition
+class BDDimLayoutAttr(ParametrizedAttribute):
+    """One BD dimension ``<size = S, stride = T>`` (elements)."""
+
+    name = "aie.bd_dim_layout"
+    size: IntAttr
+    stride: IntAttr
+
+    def __init__(self, size: int | IntAttr, stride: int | IntAttr):
+        super().__init__(
+            size if isinstance(size, IntAttr) else IntAttr(size),
+            stride if isinstance(stride, IntAttr) else IntAttr(stride),
+        )
+
+    def verify(self) -> None:
+        _check_unsigned(self.size.data, 32, "bd_dim_layout size")
+        _check_unsigned(self.stride.data, 32, "bd_dim_layout stride")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        size, stride = _parse_int_struct(parser, ("size", "stride"), "bd_dim_layout")
+        return (IntAttr(size), IntAttr(stride))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<size = {self.size.data}, stride = {self.stride.data}>")
+
+    def as_tuple(self) -> tuple[int, int]:
+        return (self.size.data, self.stride.data)
+
+
+@irdl_attr_definition
+class BDPadLayoutAttr(ParametrizedAttribute):
+    """Zero padding of one BD dimension ``<const_pad_before = B, const_pad_after = A>``."""
+
+    name = "aie.bd_pad_layout"
+    const_pad_before: IntAttr
+    const_pad_after: IntAttr
+
+    def __init__(self, before: int | IntAttr, after: int | IntAttr):
+        super().__init__(
+            before if isinstance(before, IntAttr) else IntAttr(before),
+            after if isinstance(after, IntAttr) else IntAttr(after),
+        )
+
+    def verify(self) -> None:
+        _check_unsigned(self.const_pad_before.data, 16, "const_pad_before")
+        _check_unsigned(self.const_pad_after.data, 16, "const_pad_after")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        before, after = _parse_int_struct(
+            parser, ("const_pad_before", "const_pad_after"), "bd_pad_layout"
+        )
+        return (IntAttr(before), IntAttr(after))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(
+            f"<const_pad_before = {self.const_pad_before.data}, "
+            f"const_pad_after = {self.const_pad_after.data}>"
+        )
+
+    def as_tuple(self) -> tuple[int, int]:
+        return (self.const_pad_before.data, self.const_pad_after.data)
+
+
+@irdl_attr_definition
+class PacketInfoAttr(ParametrizedAttribute):
+    """Packet header fields ``<pkt_type = T, pkt_id = I>``."""
+
+    name = "aie.packet_info"
+    pkt_type: IntAttr
+    pkt_id: IntAttr
+
+    def __init__(self, pkt_type: int | IntAttr, pkt_id: int | IntAttr):
+        super().__init__(
+            pkt_type if isinstance(pkt_type, IntAttr) else IntAttr(pkt_type),
+            pkt_id if isinstance(pkt_id, IntAttr) else IntAttr(pkt_id),
+        )
+
+    def verify(self) -> None:
+        _check_unsigned(self.pkt_type.data, 16, "pkt_type")
+        _check_unsigned(self.pkt_id.data, 16, "pkt_id")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        pkt_type, pkt_id = _parse_int_struct(parser, ("pkt_type", "pkt_id"), "packet_info")
+        return (IntAttr(pkt_type), IntAttr(pkt_id))
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<pkt_type = {self.pkt_type.data}, pkt_id = {self.pkt_id.data}>")
+
+
+def parse_stripped(parser: AttrParser, attr_type: type[ParametrizedAttribute]) -> Attribute:
+    """Parse an attribute written inside an op without its ``#aie.name`` prefix.
+
+    The full form is accepted too (the Python bindings of mlir-aie build it).
+    """
+    if parser._current_token.text in ("<", "["):  # pyright: ignore[reportPrivateUsage]
+        return attr_type.new(attr_type.parse_parameters(parser))
+    pos = parser.pos
+    attr = parser.parse_attribute()
+    if not isinstance(attr, attr_type):
+        parser.raise_error(
+            f"expected {attr_type.name} here", at_position=pos, end_position=parser.pos
+        )
+    return attr
+
+
+def print_stripped(printer: Printer, attr: ParametrizedAttribute) -> None:
+    """Print an attribute the way mlir-aie's op formats do: parameters only."""
+    attr.print_parameters(printer)
+
+
+class _StrippedArray(ParametrizedAttribute, OpaqueSyntaxAttribute):
+    """An array of AIE attributes printed ``[<...>, ...]`` (full form ``#aie<name[...]>``)."""
+
+    ELEMENT: ClassVar[type[ParametrizedAttribute]]
+
+    def __init__(self, items: Iterable[Attribute] | ArrayAttr):
+        super().__init__(items if isinstance(items, ArrayAttr) else ArrayAttr(tuple(items)))
+
+    def verify(self) -> None:
+        for item in self.value.data:
+            if not isinstance(item, self.ELEMENT):
+                raise VerifyException(
+                    f"{self.name} holds {item}, expected {self.ELEMENT.name} elements"
+                )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        items = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: parse_stripped(parser, cls.ELEMENT)
+        )
+        return (ArrayAttr(items),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("[")
+        printer.print_list(self.value.data, lambda a: print_stripped(printer, a))
+        printer.print_string("]")
+
+    def __iter__(self) -> Iterator[Attribute]:
+        return iter(self.value.data)
+
+    def __len__(self) -> int:
+        return len(self.value.data)
+
+
+@irdl_attr_definition
+class BDDimLayoutArrayAttr(_StrippedArray):
+    name = "aie.bd_dim_layout_array"
+    ELEMENT = BDDimLayoutAttr
+    value: ArrayAttr[BDDimLayoutAttr]
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[int, int]]) -> BDDimLayoutArrayAttr:
+        """``[(size, stride), ...]`` outermost first."""
+        return cls([BDDimLayoutAttr(s, t) for s, t in pairs])
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return [d.as_tuple() for d in self.value.data]  # pyright: ignore
+
+
+@irdl_attr_definition
+class BDDimLayoutArrayArrayAttr(_StrippedArray):
+    name = "aie.bd_dim_layout_array_array"
+    ELEMENT = BDDimLayoutArrayAttr
+    value: ArrayAttr[BDDimLayoutArrayAttr]
+
+
+@irdl_attr_definition
+class BDPadLayoutArrayAttr(_StrippedArray):
+    name = "aie.bd_pad_layout_array"
+    ELEMENT = BDPadLayoutAttr
+    value: ArrayAttr[BDPadLayoutAttr]
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return [d.as_tuple() for d in self.value.data]  # pyright: ignore
+
+
+@irdl_attr_definition
+class TraceEventAttr(ParametrizedAttribute):
+    """A trace event: a name (``"LOCK_STALL"``), an enum path (``CoreEventAIE2::X``) or a number."""
+
+    name = "aie.trace_event"
+    value: Attribute
+
+    def __init__(self, value: str | int | Attribute):
+        if isinstance(value, str):
+            value = StringAttr(value)
+        elif isinstance(value, int):
+            value = IntegerAttr(value, i32)
+        super().__init__(value)
+
+    def verify(self) -> None:
+        if not isinstance(self.value, StringAttr | IntegerAttr):
+            raise VerifyException("trace_event value must be a string or an integer")
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            return (parse_trace_event_value(parser),)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        print_trace_event_value(printer, self.value)
+        printer.print_string(">")
+
+
+def parse_trace_event_value(parser: AttrParser) -> Attribute:
+    if (text := parser.parse_optional_str_literal()) is not None:
+        return StringAttr(text)
+    if (number := parser.parse_optional_integer(allow_boolean=False)) is not None:
+        return IntegerAttr(number, i32)
+    first = parser.parse_identifier(" (a trace event: a quoted name, Enum::NAME or an integer)")
+    parser.parse_punctuation(":")
+    parser.parse_punctuation(":")
+    return StringAttr(f"{first}::{parser.parse_identifier()}")
+
+
+def print_trace_event_value(printer: Printer, value: Attribute) -> None:
+    if isinstance(value, StringAttr):
+        if "::" in value.data:
+            printer.print_string(value.data)
+        else:
+            printer.print_string_literal(value.data)
+    elif isinstance(value, IntegerAttr):
+        printer.print_string(str(value.value.data))
+    else:
+        printer.print_attribute(value)
+
+
+# --- types -------------------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class ObjectFifoType(ParametrizedAttribute, TypeAttribute):
+    """``!aie.objectfifo<memref<...>>``: the type of one objectfifo's elements."""
+
+    name = "aie.objectfifo"
+    element_type: MemRefType
+
+
+@irdl_attr_definition
+class ObjectFifoSubviewType(ParametrizedAttribute, TypeAttribute):
+    """``!aie.objectfifosubview<memref<...>>``: the acquired elements of an objectfifo."""
+
+    name = "aie.objectfifosubview"
+    element_type: MemRefType
+
+
+AIE_ENUMS: tuple[type[IntEnum], ...] = (
+    AIEDevice,
+    ObjectFifoPort,
+    DMAChannelDir,
+    LockAction,
+    LockBlocking,
+    WireBundle,
+    CascadeDir,
+    AIEArch,
+    AIETileType,
+    TraceMode,
+    TracePacketType,
+    ComboLogic,
+    EdgeTrigger,
+)
+
+AIE_ATTRIBUTES: tuple[type[Attribute], ...] = (
+    BDDimLayoutAttr,
+    BDDimLayoutArrayAttr,
+    BDDimLayoutArrayArrayAttr,
+    BDPadLayoutAttr,
+    BDPadLayoutArrayAttr,
+    PacketInfoAttr,
+    TraceEventAttr,
+    ObjectFifoType,
+    ObjectFifoSubviewType,
+)
