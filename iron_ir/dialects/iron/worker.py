@@ -1,0 +1,242 @@
+"""Worker ops of the IRON dialect: the worker and what its traced body does to fifos and barriers."""
+
+from __future__ import annotations
+
+from xdsl.utils.str_enum import StrEnum
+
+from xdsl.dialects.builtin import IntAttr, MemRefType, StringAttr, SymbolRefAttr, UnitAttr
+from xdsl.ir import Block, Region
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    traits_def,
+    var_result_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasAncestor, HasParent, NoTerminator, SymbolOpInterface
+from xdsl.utils.exceptions import VerifyException
+
+from iron_ir.dialects.iron.attrs import TileAttr, parse_tile
+from iron_ir.dialects.iron.program import (
+    BarrierValueOp,
+    ProgramOp,
+    _parse_extra_attrs,
+    _print_extra_attrs,
+)
+
+
+class Port(StrEnum):
+    """Which end of a fifo an acquire/release works on."""
+
+    produce = "produce"
+    consume = "consume"
+
+
+@irdl_op_definition
+class WorkerOp(IRDLOperation):
+    """``iron.worker @name on #iron.tile<any_compute> [while_true] [stack_size N] { body }``.
+
+    The body is the traced core function (one iteration of it when ``while_true`` is set: the
+    lowering wraps it in the endless loop). It uses ``iron.acquire``/``iron.release`` on the fifos
+    this worker is an endpoint of, program buffers by SSA value, kernels through ``func.call``,
+    and arith/scf/memref ops.
+    """
+
+    name = "iron.worker"
+    sym_name = prop_def(StringAttr)
+    tile = prop_def(TileAttr)
+    while_true = opt_prop_def(UnitAttr)
+    stack_size = opt_prop_def(IntAttr)
+    body = region_def("single_block")
+    traits = traits_def(SymbolOpInterface(), HasParent(ProgramOp), NoTerminator())
+
+    def __init__(
+        self,
+        name: str,
+        tile: TileAttr,
+        *,
+        while_true: bool = True,
+        stack_size: int | None = None,
+        body: Region | None = None,
+    ):
+        super().__init__(
+            properties={
+                "sym_name": StringAttr(name),
+                "tile": tile,
+                "while_true": UnitAttr() if while_true else None,
+                "stack_size": IntAttr(stack_size) if stack_size is not None else None,
+            },
+            regions=[body if body is not None else Region(Block())],
+        )
+
+    @property
+    def worker_name(self) -> str:
+        return self.sym_name.data
+
+    def verify_(self) -> None:
+        if self.stack_size is not None and self.stack_size.data <= 0:
+            raise VerifyException(
+                f"worker @{self.worker_name}: stack_size {self.stack_size.data} must be positive"
+            )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> WorkerOp:
+        name = parser.parse_symbol_name().data
+        parser.parse_keyword("on")
+        tile = parse_tile(parser)
+        while_true = parser.parse_optional_keyword("while_true") is not None
+        stack = None
+        if parser.parse_optional_keyword("stack_size"):
+            stack = parser.parse_integer(allow_boolean=False)
+        attrs = parser.parse_optional_attr_dict_with_keyword()
+        op = cls(name, tile, while_true=while_true, stack_size=stack, body=parser.parse_region())
+        if attrs is not None:
+            op.attributes |= attrs.data
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.worker_name)
+        printer.print_string(" on ")
+        printer.print_attribute(self.tile)
+        if self.while_true is not None:
+            printer.print_string(" while_true")
+        if self.stack_size is not None:
+            printer.print_string(f" stack_size {self.stack_size.data}")
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False)
+
+
+def _parse_fifo_port_count(parser: Parser) -> tuple[str, Port, int]:
+    fifo = parser.parse_symbol_name().data
+    with parser.in_parens():
+        port = parser.parse_str_enum(Port)
+        parser.parse_punctuation(",")
+        pos = parser.pos
+        count = parser.parse_integer(allow_boolean=False)
+        if count < 1:
+            parser.raise_error(f"the number of objects must be at least 1, got {count}", pos)
+    return fifo, port, count
+
+
+class _FifoAccess(IRDLOperation):
+    fifo = prop_def(SymbolRefAttr)
+    port = prop_def(StringAttr)
+    count = prop_def(IntAttr)
+
+    @property
+    def fifo_name(self) -> str:
+        return self.fifo.root_reference.data
+
+    @property
+    def port_enum(self) -> Port:
+        return Port(self.port.data)
+
+    def _verify_access(self) -> None:
+        if self.port.data not in Port._value2member_map_:
+            raise VerifyException(f"port must be produce or consume, got {self.port.data!r}")
+        if self.count.data < 1:
+            raise VerifyException(
+                f"{self.name} @{self.fifo_name}: the number of objects must be at least 1"
+            )
+
+
+@irdl_op_definition
+class AcquireOp(_FifoAccess):
+    """``%a, %b = iron.acquire @fifo(consume, 2) : memref<..>``: one memref per object, oldest first."""
+
+    name = "iron.acquire"
+    objects = var_result_def(MemRefType)
+    traits = traits_def(HasAncestor(WorkerOp))
+
+    def __init__(self, fifo: str, port: Port, count: int, elem_type: MemRefType):
+        super().__init__(
+            properties={
+                "fifo": SymbolRefAttr(fifo),
+                "port": StringAttr(port.value),
+                "count": IntAttr(count),
+            },
+            result_types=[[elem_type] * count],
+        )
+
+    def verify_(self) -> None:
+        self._verify_access()
+        if len(self.objects) != self.count.data:
+            raise VerifyException(
+                f"iron.acquire @{self.fifo_name} of {self.count.data} objects must have "
+                f"{self.count.data} results, has {len(self.objects)}"
+            )
+        if len({r.type for r in self.objects}) > 1:
+            raise VerifyException(f"iron.acquire @{self.fifo_name}: results differ in type")
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AcquireOp:
+        fifo, port, count = _parse_fifo_port_count(parser)
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        elem = parser.parse_type()
+        if not isinstance(elem, MemRefType):
+            parser.raise_error(f"iron.acquire yields memrefs, got {elem}", pos, parser.pos)
+        op = cls(fifo, port, count, elem)
+        _parse_extra_attrs(parser, op)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.fifo_name)
+        printer.print_string(f"({self.port.data}, {self.count.data}) : ")
+        printer.print_attribute(self.objects[0].type)
+        _print_extra_attrs(printer, self, ("fifo", "port", "count"))
+
+
+@irdl_op_definition
+class ReleaseOp(_FifoAccess):
+    """``iron.release @fifo(consume, 1)``: frees the oldest acquired objects."""
+
+    name = "iron.release"
+    traits = traits_def(HasAncestor(WorkerOp))
+
+    def __init__(self, fifo: str, port: Port, count: int):
+        super().__init__(
+            properties={
+                "fifo": SymbolRefAttr(fifo),
+                "port": StringAttr(port.value),
+                "count": IntAttr(count),
+            }
+        )
+
+    def verify_(self) -> None:
+        self._verify_access()
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ReleaseOp:
+        op = cls(*_parse_fifo_port_count(parser))
+        _parse_extra_attrs(parser, op)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.fifo_name)
+        printer.print_string(f"({self.port.data}, {self.count.data})")
+        _print_extra_attrs(printer, self, ("fifo", "port", "count"))
+
+
+@irdl_op_definition
+class BarrierWaitOp(BarrierValueOp):
+    """``iron.barrier_wait @b(1)``: the worker waits until the runtime set the barrier to 1."""
+
+    name = "iron.barrier_wait"
+    traits = traits_def(HasAncestor(WorkerOp))
+
+
+@irdl_op_definition
+class BarrierReleaseOp(BarrierValueOp):
+    """``iron.barrier_release @b(1)``: the worker sets the barrier to 1 for the runtime."""
+
+    name = "iron.barrier_release"
+    traits = traits_def(HasAncestor(WorkerOp))
