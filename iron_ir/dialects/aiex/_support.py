@@ -1,0 +1,115 @@
+"""What every AIEX op family shares: integer property constraints, mlir-aie-style verifier
+errors, and lookups of the enclosing ``aie.device``, its symbols and its device-table entry."""
+
+from __future__ import annotations
+
+from typing import Annotated, NoReturn
+
+from xdsl.dialects.builtin import (
+    I32,
+    I64,
+    AnyFloat,
+    BoolAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    StringAttr,
+    SymbolRefAttr,
+    i1,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from iron_ir.device import DeviceSpec
+
+ui8 = IntegerType(8, Signedness.UNSIGNED)
+ui32 = IntegerType(32, Signedness.UNSIGNED)
+ui64 = IntegerType(64, Signedness.UNSIGNED)
+i8 = IntegerType(8)
+i16 = IntegerType(16)
+
+I32Attr = IntegerAttr[I32]
+I64Attr = IntegerAttr[I64]
+UI8Attr = IntegerAttr[Annotated[IntegerType, ui8]]
+UI32Attr = IntegerAttr[Annotated[IntegerType, ui32]]
+UI64Attr = IntegerAttr[Annotated[IntegerType, ui64]]
+I8Attr = IntegerAttr[Annotated[IntegerType, i8]]
+I16Attr = IntegerAttr[Annotated[IntegerType, i16]]
+
+FALSE = IntegerAttr(0, i1)
+ZERO_I32 = IntegerAttr(0, i32)
+ZERO_I64 = IntegerAttr(0, i64)
+ZERO_UI64 = IntegerAttr(0, ui64)
+
+
+def fail(op: Operation, message: str) -> NoReturn:
+    """Raise mlir's ``emitOpError`` text: ``'<op name>' op <message>``."""
+    raise VerifyException(f"'{op.name}' op {message}")
+
+
+def int_value(attr: Attribute | None, default: int = 0) -> int:
+    """The Python int of an optional IntegerAttr (``default`` when absent)."""
+    if attr is None:
+        return default
+    assert isinstance(attr, IntegerAttr)
+    return attr.value.data
+
+
+def element_bits(element_type: Attribute) -> int:
+    """Storage width of a memref element as the DMA sees it (mlir's DataLayout size)."""
+    if isinstance(element_type, IntegerType):
+        return element_type.width.data
+    if isinstance(element_type, AnyFloat):
+        return element_type.bitwidth
+    if isinstance(element_type, IndexType):
+        return 64
+    total_bits = getattr(element_type, "total_bits", None)
+    if total_bits is not None:
+        return total_bits()
+    raise VerifyException(f"cannot transfer elements of type {element_type} with a DMA")
+
+
+def enclosing_device(op: Operation) -> Operation | None:
+    """The ``aie.device`` op ``op`` sits in, if any."""
+    parent = op.parent_op()
+    while parent is not None and parent.name != "aie.device":
+        parent = parent.parent_op()
+    return parent
+
+
+def device_spec(op: Operation) -> DeviceSpec | None:
+    """The device-table entry of the ``aie.device`` around ``op`` (None outside a device)."""
+    device = enclosing_device(op)
+    if device is None:
+        return None
+    return device.spec  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def lookup_in_device(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
+    """The op directly in the enclosing ``aie.device`` whose ``sym_name`` is ``symbol``'s root."""
+    device = enclosing_device(op)
+    if device is None:
+        return None
+    name = symbol.root_reference.data
+    for candidate in device.regions[0].block.ops:
+        sym = candidate.properties.get("sym_name") or candidate.attributes.get("sym_name")
+        if isinstance(sym, StringAttr) and sym.data == name:
+            return candidate
+    return None
+
+
+def symbol_text(symbol: SymbolRefAttr) -> str:
+    return "::".join(
+        "@" + s.data for s in (symbol.root_reference, *symbol.nested_references.data)
+    )
+
+
+def tile_col_row(value: SSAValue) -> tuple[int, int] | None:
+    """(col, row) of a value produced by ``aie.tile`` (None for anything else)."""
+    owner = value.owner
+    if not isinstance(owner, Operation) or owner.name != "aie.tile":
+        return None
+    return owner.col_row  # pyright: ignore[reportAttributeAccessIssue]

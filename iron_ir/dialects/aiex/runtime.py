@@ -1,0 +1,98 @@
+"""The legacy ``aiex.runtime_sequence`` spelling and ``aiex.set_lock``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+
+from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, i32
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, NoTerminator
+
+from iron_ir.device import Arch
+from iron_ir.dialects.aie.syntax import Codec, I32, FormattedOp
+from iron_ir.dialects.aiex._support import I32Attr, device_spec, fail, int_value, tile_col_row
+
+
+@irdl_op_definition
+class LegacyRuntimeSequenceOp(IRDLOperation):
+    """``aiex.runtime_sequence``: the name the runtime sequence had until Nov 2025.
+
+    Its custom syntax parses into an ``aie.runtime_sequence`` op (xDSL's parser accepts any
+    op a ``parse`` returns), so old files print in the current spelling. The class itself
+    only exists for text in generic form (``"aiex.runtime_sequence"(...)``), which keeps
+    its name.
+    """
+
+    name = "aiex.runtime_sequence"
+    sym_name = opt_prop_def(StringAttr)
+    body = region_def()
+    traits = lazy_traits_def(lambda: (NoTerminator(),))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Operation:
+        from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+
+        return RuntimeSequenceOp.parse(parser)
+
+    def print(self, printer: Printer) -> None:
+        from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+
+        RuntimeSequenceOp.print(self, printer)  # pyright: ignore[reportArgumentType]
+
+
+def _in_runtime_sequence():
+    from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+
+    return (HasParent(RuntimeSequenceOp),)
+
+
+@irdl_op_definition
+class SetLockOp(FormattedOp):
+    """Set an ``aie.lock`` to ``value`` from the runtime sequence (no synchronisation)."""
+
+    name = "aiex.set_lock"
+    lock = operand_def(IndexType())
+    value = prop_def(I32Attr)
+    traits = lazy_traits_def(_in_runtime_sequence)
+    FORMAT: ClassVar[str] = "`(` $lock `,` $value `)` attr-dict"
+    CODECS: ClassVar[Mapping[str, Codec]] = {"value": I32}
+
+    def __init__(self, lock: SSAValue, value: int):
+        super().__init__(operands=[lock], properties={"value": IntegerAttr(value, i32)})
+
+    def verify_rules(self) -> None:
+        spec = device_spec(self)
+        if spec is None:
+            return
+        if spec.arch is Arch.AIE1:
+            fail(self, "SetLockOp is not supported on AIE1.")
+        lock = self.lock.owner
+        if not isinstance(lock, Operation) or lock.name != "aie.lock":
+            fail(self, "the lock operand must be the result of an aie.lock")
+        tile = lock.operands[0] if lock.operands else None
+        where = None if tile is None else tile_col_row(tile)
+        if where is None:
+            return
+        kind = spec.tile_kind(*where)
+        if kind is None:
+            return
+        tile_spec = spec.kinds[kind]
+        value = int_value(self.value)
+        if value > tile_spec.lock_max_value or value < 0:
+            fail(self, f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}")
+        lock_id = lock.properties.get("lockID")
+        if lock_id is not None and int_value(lock_id) >= tile_spec.locks:
+            fail(self, f"Lock ID out of range for given tile. Max ID: {tile_spec.locks - 1}")

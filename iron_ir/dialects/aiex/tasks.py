@@ -1,0 +1,350 @@
+"""DMA tasks of a runtime sequence: configure a BD chain on a channel, start it, await its
+completion token, free its BDs; and the ``aie.bd_chain`` starters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+
+from xdsl.dialects.builtin import (
+    FlatSymbolRefAttr,
+    IndexType,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    i1,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.traits import HasParent
+
+from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec, TileKind
+from iron_ir.dialects.aie.attrs import DMAChannelDir, PacketInfoAttr, enum_keyword
+from iron_ir.dialects.aie.syntax import (
+    Codec,
+    I32,
+    SYM_REF,
+    TYPED,
+    Enum,
+    FormattedOp,
+    Stripped,
+)
+from iron_ir.dialects.aiex._support import (
+    FALSE,
+    ZERO_I32,
+    BoolAttr,
+    I32Attr,
+    device_spec,
+    fail,
+    int_value,
+    lookup_in_device,
+    symbol_text,
+    tile_col_row,
+)
+
+
+def _in_runtime_sequence():
+    from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+
+    return (HasParent(RuntimeSequenceOp),)
+
+
+_TASK_DEFAULTS: dict[str, Attribute] = {"issue_token": FALSE, "repeat_count": ZERO_I32}
+
+
+def _verify_repeat_count(op: Operation) -> None:
+    repeat = int_value(op.properties.get("repeat_count"))
+    if not 0 <= repeat <= MAX_TASK_REPEAT_COUNT:
+        fail(op, f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range (got {repeat}).")
+
+
+def _verify_task_body(op: Operation, spec: DeviceSpec | None, tile: tuple[int, int] | None):
+    """Every block is reachable from the entry block (BDs form one chain), and only shim NOC
+    tiles take a burst length (mlir-aie's DMAConfigureTaskOp::verify)."""
+    body = op.regions[0]
+    targets: set[Block] = set()
+    for block in body.blocks:
+        last = block.last_op
+        if last is not None:
+            targets.update(last.successors)
+    for block in body.blocks:
+        if block is not body.blocks.first and block not in targets and block.last_op is not None:
+            fail(
+                op,
+                "Block ending in this terminator does not form a chain with entry block. "
+                f"(the block ending in '{block.last_op.name}' has no predecessor)",
+            )
+    if spec is None or tile is None:
+        return
+    shim_noc = spec.tile_kind(*tile) is TileKind.SHIM_NOC
+    for inner in op.walk():
+        if inner.name == "aie.dma_bd" and int_value(inner.properties.get("burst_length")):
+            if not shim_noc:
+                fail(
+                    inner,
+                    "Burst length is only supported in Shim NOC tiles that are connected to "
+                    "the memory-mapped NOC.",
+                )
+
+
+def allocation_tile(op: Operation, symbol: SymbolRefAttr) -> tuple[Operation | None, tuple[int, int] | None]:
+    """The ``aie.shim_dma_allocation``/``aie.objectfifo`` named ``symbol`` and the shim tile
+    it transfers through (None when not placed on a shim)."""
+    target = lookup_in_device(op, symbol)
+    if target is None or target.name not in ("aie.shim_dma_allocation", "aie.objectfifo"):
+        return None, None
+    spec = device_spec(op)
+    for tile in target.operands:
+        where = tile_col_row(tile)
+        if where is not None and spec is not None:
+            kind = spec.tile_kind(*where)
+            if kind is not None and kind.is_shim:
+                return target, where
+    return target, None
+
+
+def _missing_allocation(op: Operation, symbol: SymbolRefAttr) -> None:
+    fail(
+        op,
+        f"no shim DMA allocation found for symbol {symbol_text(symbol)}: expected an "
+        f"aie.shim_dma_allocation or aie.objectfifo named {symbol_text(symbol)} in the "
+        "enclosing aie.device",
+    )
+
+
+@irdl_op_definition
+class DMAConfigureTaskForOp(FormattedOp):
+    """A BD chain for the shim channel of ``alloc`` (an allocation or, before lowering, the
+    objectfifo itself); yields the task handle."""
+
+    name = "aiex.dma_configure_task_for"
+    alloc = prop_def(SymbolRefAttr)
+    issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
+    repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
+    body = region_def()
+    result = result_def(IndexType())
+    traits = lazy_traits_def(_in_runtime_sequence)
+    FORMAT: ClassVar[str] = "$alloc regions attr-dict"
+    CODECS: ClassVar[Mapping[str, Codec]] = {"alloc": SYM_REF}
+    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
+
+    def __init__(
+        self,
+        alloc: str | SymbolRefAttr,
+        body: Region,
+        *,
+        issue_token: bool = False,
+        repeat_count: int = 0,
+    ):
+        properties: dict[str, Attribute] = {
+            "alloc": SymbolRefAttr(alloc) if isinstance(alloc, str) else alloc,
+            "issue_token": IntegerAttr(int(issue_token), i1),
+            "repeat_count": IntegerAttr(repeat_count, i32),
+        }
+        super().__init__(properties=properties, regions=[body], result_types=[IndexType()])
+
+    def verify_rules(self) -> None:
+        _verify_repeat_count(self)
+        spec = device_spec(self)
+        if spec is None:
+            return
+        target, tile = allocation_tile(self, self.alloc)
+        if target is None:
+            _missing_allocation(self, self.alloc)
+        _verify_task_body(self, spec, tile)
+
+
+@irdl_op_definition
+class DMAConfigureTaskOp(FormattedOp):
+    """A BD chain for DMA channel ``direction``/``channel`` of ``tile``; yields the task."""
+
+    name = "aiex.dma_configure_task"
+    tile = operand_def(IndexType())
+    direction = prop_def(I32Attr)
+    channel = prop_def(I32Attr)
+    issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
+    repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
+    packet = opt_prop_def(PacketInfoAttr)
+    body = region_def()
+    result = result_def(IndexType())
+    traits = lazy_traits_def(_in_runtime_sequence)
+    FORMAT: ClassVar[str] = "`(` $tile `,` $direction `,` $channel (`,` $packet^)? `)` regions attr-dict"
+    CODECS: ClassVar[Mapping[str, Codec]] = {"direction": Enum(DMAChannelDir), "channel": I32, "packet": Stripped(PacketInfoAttr)}
+    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
+
+    def asm_result_names(self) -> list[str | None]:
+        where = tile_col_row(self.tile)
+        return [None if where is None else f"dma_configure_task_{where[0]}_{where[1]}"]
+
+    def verify_rules(self) -> None:
+        _verify_repeat_count(self)
+        spec = device_spec(self)
+        where = tile_col_row(self.tile)
+        if spec is not None and where is not None:
+            verify_channel(self, spec, where, int_value(self.direction), int_value(self.channel))
+        _verify_task_body(self, spec, where)
+
+
+def verify_channel(
+    op: Operation, spec: DeviceSpec, tile: tuple[int, int], direction: int, channel: int
+) -> None:
+    """``channel`` exists in ``direction`` on the tile at ``tile``."""
+    kind = spec.tile_kind(*tile)
+    if kind is None:
+        fail(op, f"tile {tile} is not on device {spec.name} ({spec.describe()})")
+    dir_name = enum_keyword(DMAChannelDir, direction)
+    channels = spec.kinds[kind].dma_channels(dir_name)
+    if not 0 <= channel < channels:
+        fail(
+            op,
+            f"channel {channel} is not a {dir_name} DMA channel of the {kind.human} at "
+            f"({tile[0]}, {tile[1]}): it has {channels} ({dir_name} 0..{channels - 1})",
+        )
+
+
+_TASK_PRODUCERS = (
+    "aiex.dma_configure_task",
+    "aiex.dma_configure_task_for",
+    "aiex.dma_start_bd_chain",
+    "aiex.dma_start_bd_chain_for",
+)
+
+
+def task_producer(op: Operation, task: SSAValue) -> Operation:
+    """The op that configured ``task`` (an error when it is not a DMA task)."""
+    owner = task.owner
+    if not isinstance(owner, Operation) or owner.name not in _TASK_PRODUCERS:
+        fail(
+            op,
+            "does not reference a valid configure_task operation. The task operand must be "
+            "the result of " + ", ".join(_TASK_PRODUCERS[:-1]) + " or " + _TASK_PRODUCERS[-1],
+        )
+    return owner
+
+
+class _TaskUseOp(FormattedOp):
+    task = operand_def(IndexType())
+    traits = lazy_traits_def(_in_runtime_sequence)
+    FORMAT: ClassVar[str] = "`(` $task `)` attr-dict"
+
+    def __init__(self, task: SSAValue):
+        super().__init__(operands=[task])
+
+    def verify_rules(self) -> None:
+        task_producer(self, self.task)
+
+
+@irdl_op_definition
+class DMAStartTaskOp(_TaskUseOp):
+    """Push a configured task onto its channel's queue."""
+
+    name = "aiex.dma_start_task"
+
+
+@irdl_op_definition
+class DMAAwaitTaskOp(_TaskUseOp):
+    """Block until the task's completion token arrives (the task must issue one)."""
+
+    name = "aiex.dma_await_task"
+
+    def verify_rules(self) -> None:
+        producer = task_producer(self, self.task)
+        if not int_value(producer.properties.get("issue_token")):
+            fail(
+                self,
+                "Cannot wait on a BD that is not configured to issue a token. Set "
+                f"issue_token = true on the '{producer.name}' that configures this task, or "
+                "free it with aiex.dma_free_task instead.",
+            )
+
+
+@irdl_op_definition
+class DMAFreeTaskOp(_TaskUseOp):
+    """Release the task's BD ids for reuse (only once the task is known to be done)."""
+
+    name = "aiex.dma_free_task"
+
+
+def _verify_chain_args(op: Operation, symbol: SymbolRefAttr, args) -> None:
+    chain = lookup_in_device(op, symbol)
+    if device_spec(op) is None:
+        return
+    if chain is None or chain.name != "aie.bd_chain":
+        fail(op, f"symbol does not reference valid BD chain ({symbol_text(symbol)})")
+    expected = [a.type for a in chain.regions[0].blocks.first.args] if chain.regions[0].blocks else []
+    actual = [a.type for a in args]
+    if len(actual) != len(expected):
+        fail(op, f"Number of arguments mismatches. {symbol_text(symbol)} takes {len(expected)}, got {len(actual)}")
+    for i, (want, got) in enumerate(zip(expected, actual)):
+        if want != got:
+            fail(op, f"Argument {i + 1} types mismatch: expected {want} but got {got}")
+
+
+@irdl_op_definition
+class DMAStartBdChainOp(FormattedOp):
+    """Instantiate ``aie.bd_chain`` ``symbol`` with ``args`` on a tile channel and start it."""
+
+    name = "aiex.dma_start_bd_chain"
+    symbol = prop_def(FlatSymbolRefAttr)
+    args = var_operand_def()
+    tile = operand_def(IndexType())
+    direction = prop_def(I32Attr)
+    channel = prop_def(I32Attr)
+    issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
+    repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
+    result = result_def(IndexType())
+    traits = lazy_traits_def(_in_runtime_sequence)
+    FORMAT: ClassVar[str] = (
+        "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `on` ` ` "
+        "`(` $tile `,` $direction `,` $channel `)` attr-dict"
+    )
+    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "direction": Enum(DMAChannelDir), "channel": I32}
+    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
+
+    def asm_result_names(self) -> list[str | None]:
+        where = tile_col_row(self.tile)
+        return [None if where is None else f"dma_start_bd_chain_{where[0]}_{where[1]}"]
+
+    def verify_rules(self) -> None:
+        _verify_repeat_count(self)
+        spec = device_spec(self)
+        where = tile_col_row(self.tile)
+        if spec is not None and where is not None:
+            verify_channel(self, spec, where, int_value(self.direction), int_value(self.channel))
+        _verify_chain_args(self, self.symbol, self.args)
+
+
+@irdl_op_definition
+class DMAStartBdChainForOp(FormattedOp):
+    """Instantiate ``aie.bd_chain`` ``symbol`` on the shim channel of ``alloc`` and start it."""
+
+    name = "aiex.dma_start_bd_chain_for"
+    symbol = prop_def(FlatSymbolRefAttr)
+    args = var_operand_def()
+    alloc = prop_def(FlatSymbolRefAttr)
+    issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
+    repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
+    result = result_def(IndexType())
+    traits = lazy_traits_def(_in_runtime_sequence)
+    FORMAT: ClassVar[str] = "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `for` ` ` $alloc attr-dict"
+    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "alloc": SYM_REF}
+    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
+
+    def verify_rules(self) -> None:
+        _verify_repeat_count(self)
+        if device_spec(self) is None:
+            return
+        if allocation_tile(self, self.alloc)[0] is None:
+            _missing_allocation(self, self.alloc)
+        _verify_chain_args(self, self.symbol, self.args)
