@@ -1,0 +1,106 @@
+"""Parsing text into a module: xDSL's parser, plus source locations and legacy spellings."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import lru_cache
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Span
+
+from iron_ir.ir.context import make_context
+from iron_ir.ir.upgrade import LEGACY_OP_NAMES, upgrade_module
+
+_NEWLINE = re.compile("\n")
+
+
+class IRParser(Parser):
+    """Records ``file:line:col`` on every parsed op, as MLIR's parser does, so verifier and
+    pass errors can point at the op; accepts the op names of :data:`LEGACY_OP_NAMES`; and
+    reports unknown ops and dialects by name."""
+
+    def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
+        super().__init__(ctx, text, name)
+        self._file = StringAttr(name)
+        self._line_offset = line_offset
+        self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.start
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            line = bisect_right(self._line_starts, start)
+            col = start - self._line_starts[line - 1] + 1
+            op.location = FileLineColLoc(
+                self._file, IntAttr(line + self._line_offset), IntAttr(col)
+            )
+        return op
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        try:
+            return super().parse_module(allow_implicit_module)
+        except VerifyException as error:
+            # An attribute or type whose parameters are invalid is rejected while it is being
+            # built, outside any parser check; report it where parsing stopped.
+            raise ParseError(self._current_token.span, str(error)) from error
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        current = LEGACY_OP_NAMES.get(name)
+        if current is not None and (op_type := self.ctx.get_optional_op(current)):
+            return op_type
+        op_type = self.ctx.get_optional_op(
+            name, dialect_stack=self._parser_state.dialect_stack
+        )
+        if op_type is not None:
+            return op_type
+        end = self._current_token.span.start
+        at = self.lexer.input.content.rfind(name, 0, end)
+        span = Span(at, at + len(name), self.lexer.input) if at >= 0 else None
+        dialect, dot, _ = name.partition(".")
+        known = sorted(self.ctx.registered_dialect_names)
+        if not dot:
+            message = (
+                f"unknown operation '{name}': an op name needs its dialect prefix "
+                f"(e.g. 'aie.tile', 'arith.constant')"
+            )
+        elif dialect not in known:
+            message = (
+                f"unknown dialect '{dialect}' in operation '{name}'; known dialects: "
+                f"{', '.join(known)} (--allow-unregistered-dialect accepts other dialects' "
+                f"ops in generic form)"
+            )
+        else:
+            message = f"unknown operation '{name}': dialect '{dialect}' has no such op"
+        self.raise_error(message, span)
+
+
+@lru_cache(maxsize=1)
+def _default_context() -> Context:
+    return make_context()
+
+
+def parse_module(
+    text: str,
+    filename: str,
+    *,
+    ctx: Context | None = None,
+    line_offset: int = 0,
+    implicit_module: bool = True,
+) -> ModuleOp:
+    """Parse ``text`` (custom or generic form) and normalise older spellings.
+
+    ``line_offset`` is added to reported line numbers (a chunk of a split file);
+    ``implicit_module=False`` requires the text to be one ``builtin.module``.
+
+    Raises ``ParseError`` for bad text and :class:`~iron_ir.ir.diagnostics.OpError` when an
+    older spelling cannot be normalised. The module is not verified here.
+    """
+    parser = IRParser(ctx or _default_context(), text, filename, line_offset)
+    module = parser.parse_module(implicit_module)
+    upgrade_module(module)
+    return module
