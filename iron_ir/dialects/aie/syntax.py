@@ -26,7 +26,8 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, Region, SSAValue
-from xdsl.irdl import IRDLOperation, VarOperandDef, VarRegionDef
+from xdsl.irdl import IRDLOperation, VarOperandDef
+from xdsl.irdl.operations import VariadicDef
 from xdsl.irdl.constraints import EqAttrConstraint
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
@@ -622,7 +623,7 @@ class FormattedOp(IRDLOperation):
             return True
         if isinstance(element, Regions):
             region_defs = cls.get_irdl_definition().regions
-            if region_defs and isinstance(region_defs[0][1], VarRegionDef):
+            if region_defs and isinstance(region_defs[0][1], VariadicDef):
                 first = parser.parse_optional_region()
                 if first is not None:
                     state.regions.append(first)
@@ -669,7 +670,7 @@ class FormattedOp(IRDLOperation):
                 result_types.append(fixed)
         regions: list[Region | list[Region]] = []
         region_defs = op_def.regions
-        if region_defs and isinstance(region_defs[0][1], VarRegionDef):
+        if region_defs and isinstance(region_defs[0][1], VariadicDef):
             regions.append(state.regions)
         else:
             regions.extend(state.regions)

@@ -1,0 +1,717 @@
+"""aie.objectfifo and the ops that link, acquire, access and release its elements."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I32 as I32_T
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BoolAttr,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    StringAttr,
+    SymbolRefAttr,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import HasParent, SymbolOpInterface
+from xdsl.utils.exceptions import VerifyException
+
+from iron_ir.device import TileKind
+from iron_ir.dialects.aie.attrs import (
+    BDDimLayoutArrayArrayAttr,
+    BDDimLayoutArrayAttr,
+    BDPadLayoutArrayAttr,
+    BDPadLayoutAttr,
+    ObjectFifoPort,
+    ObjectFifoSubviewType,
+    ObjectFifoType,
+    enum_attr,
+)
+from iron_ir.dialects.aie.device import (
+    CoreOp,
+    DeviceOp,
+    memref_elements,
+    tile_kind_of,
+    tile_op_of,
+)
+from iron_ir.dialects.aie.syntax import (
+    I32,
+    I64_ARRAY,
+    SYM_NAME,
+    SYM_REF,
+    TYPE_ATTR,
+    TYPED,
+    Codecs,
+    Customs,
+    Defaults,
+    Enum,
+    FormattedOp,
+    ParseState,
+)
+
+Dims = BDDimLayoutArrayAttr | Sequence[tuple[int, int]]
+
+
+def _dims(value: Dims | None) -> BDDimLayoutArrayAttr:
+    if value is None:
+        return BDDimLayoutArrayAttr([])
+    if isinstance(value, BDDimLayoutArrayAttr):
+        return value
+    return BDDimLayoutArrayAttr.from_pairs(value)
+
+
+# --- custom directives of aie.objectfifo ------------------------------------------------------
+
+
+def _parse_optional_dims(parser: Parser, keyword: str) -> BDDimLayoutArrayAttr:
+    if parser.parse_optional_keyword(keyword) is None:
+        return BDDimLayoutArrayAttr([])
+    return BDDimLayoutArrayAttr.new(BDDimLayoutArrayAttr.parse_parameters(parser))
+
+
+def _parse_producer_tile(parser: Parser, state: ParseState) -> None:
+    state.operands["producerTile"] = [parser.parse_unresolved_operand()]
+    state.properties["dimensionsToStream"] = _parse_optional_dims(parser, "dimensionsToStream")
+
+
+def _print_producer_tile(printer: Printer, op: Operation) -> None:
+    assert isinstance(op, ObjectFifoCreateOp)
+    printer.print_operand(op.producerTile)
+    if len(op.dimensionsToStream):
+        printer.print_string(" dimensionsToStream ")
+        op.dimensionsToStream.print_parameters(printer)
+
+
+def _parse_consumer_tiles(parser: Parser, state: ParseState) -> None:
+    tiles = []
+    dims: list[BDDimLayoutArrayAttr] = []
+    first = parser.parse_optional_unresolved_operand()
+    while first is not None:
+        tiles.append(first)
+        dims.append(_parse_optional_dims(parser, "dimensionsFromStream"))
+        if parser.parse_optional_punctuation(",") is None:
+            break
+        first = parser.parse_unresolved_operand()
+    state.operands["consumerTiles"] = tiles
+    state.properties["dimensionsFromStreamPerConsumer"] = BDDimLayoutArrayArrayAttr(dims)
+
+
+def _print_consumer_tiles(printer: Printer, op: Operation) -> None:
+    assert isinstance(op, ObjectFifoCreateOp)
+    per_consumer = list(op.dimensionsFromStreamPerConsumer)
+    for i, tile in enumerate(op.consumerTiles):
+        if i:
+            printer.print_string(", ")
+        printer.print_operand(tile)
+        if i < len(per_consumer) and len(per_consumer[i]):  # pyright: ignore
+            printer.print_string(" dimensionsFromStream ")
+            per_consumer[i].print_parameters(printer)  # pyright: ignore
+
+
+def _parse_init_values(parser: Parser, state: ParseState) -> None:
+    if parser.parse_optional_punctuation("=") is None:
+        return
+    fifo_type = state.properties.get("elemType")
+    memref = fifo_type.element_type if isinstance(fifo_type, ObjectFifoType) else None
+
+    def init_value() -> Attribute:
+        # Each value is written with its type (`dense<[...]> : memref<4xf16>`), which is the
+        # element memref; read it with that type so memref-typed literals are accepted.
+        if memref is None or parser.parse_optional_keyword("dense") is None:
+            return parser.parse_attribute()
+        value = parser.parse_dense_int_or_fp_elements_attr(memref)  # pyright: ignore
+        if parser.parse_optional_punctuation(":") is not None:
+            pos = parser.pos
+            if parser.parse_type() != memref:
+                parser.raise_error(f"init value type must be {memref}", at_position=pos)
+        return value
+
+    values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, init_value)
+    state.properties["initValues"] = ArrayAttr(values)
+
+
+def _print_init_values(printer: Printer, op: Operation) -> None:
+    assert isinstance(op, ObjectFifoCreateOp)
+    if op.initValues is None:
+        return
+    printer.print_string("= [")
+    printer.print_list(op.initValues.data, printer.print_attribute)
+    printer.print_string("]")
+
+
+# --- aie.objectfifo -----------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class ObjectFifoCreateOp(FormattedOp):
+    name = "aie.objectfifo"
+    sym_name = prop_def(StringAttr)
+    producerTile = operand_def(IndexType())
+    consumerTiles = var_operand_def(IndexType())
+    elemNumber = prop_def(IntegerAttr[I32_T] | ArrayAttr)
+    elemType = prop_def(ObjectFifoType)
+    dimensionsToStream = prop_def(BDDimLayoutArrayAttr)
+    dimensionsFromStreamPerConsumer = prop_def(BDDimLayoutArrayArrayAttr)
+    via_DMA = opt_prop_def(BoolAttr)
+    plio = opt_prop_def(BoolAttr)
+    disable_synchronization = opt_prop_def(BoolAttr)
+    repeat_count = opt_prop_def(IntegerAttr[I32_T])
+    aie_stream = opt_prop_def(IntegerAttr[I32_T])
+    aie_stream_port = opt_prop_def(IntegerAttr[I32_T])
+    initValues = opt_prop_def(ArrayAttr)
+    padDimensions = opt_prop_def(BDPadLayoutArrayAttr)
+    iter_count = opt_prop_def(IntegerAttr[I32_T])
+    traits = lazy_traits_def(lambda: (HasParent(DeviceOp), SymbolOpInterface()))
+
+    FORMAT: ClassVar[str] = (
+        "$sym_name `(` custom<ObjectFifoProducerTile>($producerTile, $dimensionsToStream) `,` "
+        "`{` custom<ObjectFifoConsumerTiles>($consumerTiles, $dimensionsFromStreamPerConsumer) "
+        "`}` `,` $elemNumber `)` attr-dict `:` $elemType "
+        "custom<ObjectFifoInitValues>(ref($elemNumber), ref($elemType), $initValues)"
+    )
+    CODECS: ClassVar[Codecs] = {"sym_name": SYM_NAME, "elemNumber": TYPED, "elemType": TYPE_ATTR}
+    DEFAULTS: ClassVar[Defaults] = {
+        "via_DMA": BoolAttr.from_bool(False),
+        "plio": BoolAttr.from_bool(False),
+        "disable_synchronization": BoolAttr.from_bool(False),
+    }
+    CUSTOM: ClassVar[Customs] = {
+        "ObjectFifoProducerTile": (_parse_producer_tile, _print_producer_tile),
+        "ObjectFifoConsumerTiles": (_parse_consumer_tiles, _print_consumer_tiles),
+        "ObjectFifoInitValues": (_parse_init_values, _print_init_values),
+    }
+
+    def __init__(
+        self,
+        name: str,
+        producer_tile: SSAValue | Operation,
+        consumer_tiles: Sequence[SSAValue | Operation],
+        depth: int | Sequence[int],
+        elem_type: MemRefType | ObjectFifoType,
+        dims_to_stream: Dims | None = None,
+        dims_from_stream_per_consumer: Sequence[Dims | None] | None = None,
+        *,
+        via_DMA: bool | None = None,
+        plio: bool | None = None,
+        disable_synchronization: bool | None = None,
+        repeat_count: int | None = None,
+        aie_stream: int | None = None,
+        aie_stream_port: int | None = None,
+        init_values: Sequence[Attribute] | None = None,
+        pad_dimensions: Sequence[tuple[int, int]] | BDPadLayoutArrayAttr | None = None,
+        iter_count: int | None = None,
+    ):
+        if isinstance(elem_type, MemRefType):
+            elem_type = ObjectFifoType(elem_type)
+        if isinstance(depth, int):
+            depth_attr: Attribute = IntegerAttr(depth, i32)
+        else:
+            depth_attr = ArrayAttr([IntegerAttr(d, i32) for d in depth])
+        per_consumer = list(dims_from_stream_per_consumer or [])
+        per_consumer += [None] * (len(consumer_tiles) - len(per_consumer))
+        props: dict[str, Attribute] = {
+            "sym_name": StringAttr(name),
+            "elemNumber": depth_attr,
+            "elemType": elem_type,
+            "dimensionsToStream": _dims(dims_to_stream),
+            "dimensionsFromStreamPerConsumer": BDDimLayoutArrayArrayAttr(
+                [_dims(d) for d in per_consumer]
+            ),
+        }
+        for key, flag in (
+            ("via_DMA", via_DMA),
+            ("plio", plio),
+            ("disable_synchronization", disable_synchronization),
+        ):
+            if flag is not None:
+                props[key] = BoolAttr.from_bool(flag)
+        for key, number in (
+            ("repeat_count", repeat_count),
+            ("aie_stream", aie_stream),
+            ("aie_stream_port", aie_stream_port),
+            ("iter_count", iter_count),
+        ):
+            if number is not None:
+                props[key] = IntegerAttr(number, i32)
+        if init_values is not None:
+            props["initValues"] = ArrayAttr(init_values)
+        if pad_dimensions is not None:
+            if not isinstance(pad_dimensions, BDPadLayoutArrayAttr):
+                pad_dimensions = BDPadLayoutArrayAttr(
+                    [BDPadLayoutAttr(b, a) for b, a in pad_dimensions]
+                )
+            props["padDimensions"] = pad_dimensions
+        super().__init__(operands=[producer_tile, list(consumer_tiles)], properties=props)
+
+    # -- queries -------------------------------------------------------------------------------
+
+    @property
+    def fifo_name(self) -> str:
+        return self.sym_name.data
+
+    @property
+    def element_memref(self) -> MemRefType:
+        return self.elemType.element_type
+
+    def depth(self, endpoint: int = 0) -> int:
+        """Depth at an endpoint: 0 = producer, i + 1 = consumer i."""
+        if isinstance(self.elemNumber, IntegerAttr):
+            return self.elemNumber.value.data
+        items = self.elemNumber.data
+        return items[endpoint].value.data if endpoint < len(items) else 0  # pyright: ignore
+
+    def endpoint_tiles(self) -> list[SSAValue]:
+        return [self.producerTile, *self.consumerTiles]
+
+    # -- verification --------------------------------------------------------------------------
+
+    def verify_rules(self) -> None:
+        name = self.sym_name.data
+        consumers = len(self.consumerTiles)
+        if consumers == 0:
+            raise VerifyException(f"objectfifo @{name} has no consumer tile")
+        if isinstance(self.elemNumber, ArrayAttr):
+            if len(self.elemNumber.data) != consumers + 1:
+                raise VerifyException(
+                    f"objectfifo @{name} does not have enough depths specified for producer and "
+                    f"for each consumer: {len(self.elemNumber.data)} given, {consumers + 1} "
+                    "needed (producer first, then one per consumer)"
+                )
+            for item in self.elemNumber.data:
+                if not isinstance(item, IntegerAttr):
+                    raise VerifyException(f"objectfifo @{name}: depths must be integers")
+        for i in range(consumers + 1):
+            if self.depth(i) < 1:
+                raise VerifyException(f"objectfifo @{name}: depth must be at least 1")
+        if len(self.dimensionsFromStreamPerConsumer) != consumers:
+            raise VerifyException(
+                f"objectfifo @{name}: dimensionsFromStreamPerConsumer has "
+                f"{len(self.dimensionsFromStreamPerConsumer)} entries for {consumers} consumers"
+            )
+        producer = tile_kind_of(self.producerTile)
+        producer_is_shim = producer is not None and producer[2].is_shim
+        if producer_is_shim and len(self.dimensionsToStream):
+            raise VerifyException(
+                f"objectfifo @{name}: `dimensionsToStream` data layout transformations are not "
+                "supported on shim tile producers; express the layout in the runtime sequence's "
+                "DMA task instead"
+            )
+        for tile, dims in zip(self.consumerTiles, self.dimensionsFromStreamPerConsumer):
+            found = tile_kind_of(tile)
+            if found is not None and found[2].is_shim and len(dims):  # pyright: ignore
+                raise VerifyException(
+                    f"objectfifo @{name}: `dimensionsFromStreamPerConsumer` data layout "
+                    "transformations are not supported on shim tile consumers; express the "
+                    "layout in the runtime sequence's DMA task instead"
+                )
+        if producer_is_shim and self.repeat_count is not None:
+            raise VerifyException(f"objectfifo @{name}: `repeat_count` unavailable for shim tiles")
+        if self.initValues is not None:
+            if producer_is_shim:
+                raise VerifyException(
+                    f"objectfifo @{name}: `init_values` unavailable for shim tiles"
+                )
+            if len(self.initValues.data) != self.depth(0):
+                raise VerifyException(
+                    f"objectfifo @{name}: `init_values` does not initialize all objects "
+                    f"({len(self.initValues.data)} values for depth {self.depth(0)})"
+                )
+            memref = self.element_memref
+            for value in self.initValues.data:
+                shape = getattr(value.get_type(), "get_shape", None)  # pyright: ignore
+                if shape is None or tuple(shape()) != tuple(memref.get_shape()):
+                    raise VerifyException(
+                        f"objectfifo @{name}: each init value must have the element shape "
+                        f"{memref.get_shape()}"
+                    )
+        if self.iter_count is not None and not 1 <= self.iter_count.value.data <= 256:
+            raise VerifyException(f"objectfifo @{name}: `iter_count` must be between 1 and 256")
+        if self.aie_stream is not None:
+            self._verify_aie_stream(name)
+
+    def _verify_aie_stream(self, name: str) -> None:
+        assert self.aie_stream is not None
+        mode = self.aie_stream.value.data
+        if mode not in (0, 1, 2):
+            raise VerifyException(
+                f"objectfifo @{name}: `aie_stream` must be 0 (producer), 1 (consumer) or 2 (both)"
+            )
+        if len(self.consumerTiles) != 1:
+            raise VerifyException(
+                f"objectfifo @{name}: `aie_stream` is only supported for 1-to-1 objectfifos"
+            )
+        ends = [] if mode == 1 else [self.producerTile]
+        if mode in (1, 2):
+            ends.append(self.consumerTiles[0])
+        for tile in ends:
+            found = tile_kind_of(tile)
+            if found is not None and found[2] is not TileKind.COMPUTE:
+                raise VerifyException(
+                    f"objectfifo @{name}: `aie_stream` endpoints must be compute tiles, not a "
+                    f"{found[2].human}"
+                )
+        if self.aie_stream_port is not None and self.aie_stream_port.value.data not in (0, 1):
+            raise VerifyException(f"objectfifo @{name}: `aie_stream_port` must be 0 or 1")
+
+
+def lookup_objectfifo(op: Operation, symbol: SymbolRefAttr | StringAttr | str) -> ObjectFifoCreateOp | None:
+    """The aie.objectfifo named ``symbol`` in the device enclosing ``op``."""
+    if isinstance(symbol, SymbolRefAttr):
+        symbol = symbol.root_reference.data
+    elif isinstance(symbol, StringAttr):
+        symbol = symbol.data
+    parent = op
+    while parent is not None and not isinstance(parent, DeviceOp):
+        parent = parent.parent_op()
+    if parent is None:
+        return None
+    for child in parent.body_region.block.ops:
+        if isinstance(child, ObjectFifoCreateOp) and child.sym_name.data == symbol:
+            return child
+    return None
+
+
+def _require_objectfifo(op: Operation, symbol: SymbolRefAttr) -> ObjectFifoCreateOp | None:
+    fifo = lookup_objectfifo(op, symbol)
+    if fifo is None and _inside_device(op):
+        raise VerifyException(
+            f"'{op.name}' refers to @{symbol.root_reference.data}, but no aie.objectfifo of that "
+            "name exists in the enclosing aie.device"
+        )
+    return fifo
+
+
+def _inside_device(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, DeviceOp):
+            return True
+        parent = parent.parent_op()
+    return False
+
+
+# --- aie.objectfifo.link ------------------------------------------------------------------------
+
+
+def _sym_refs(names: Iterable[str | SymbolRefAttr]) -> ArrayAttr:
+    return ArrayAttr([n if isinstance(n, SymbolRefAttr) else SymbolRefAttr(n) for n in names])
+
+
+@irdl_op_definition
+class ObjectFifoLinkOp(FormattedOp):
+    name = "aie.objectfifo.link"
+    fifoIns = prop_def(ArrayAttr[SymbolRefAttr])
+    fifoOuts = prop_def(ArrayAttr[SymbolRefAttr])
+    src_offsets = prop_def(ArrayAttr[IntegerAttr])
+    dst_offsets = prop_def(ArrayAttr[IntegerAttr])
+    traits = lazy_traits_def(lambda: (HasParent(DeviceOp),))
+    FORMAT: ClassVar[str] = "$fifoIns `->` $fifoOuts `(` $src_offsets $dst_offsets `)` attr-dict"
+    CODECS: ClassVar[Codecs] = {
+        "fifoIns": TYPED,
+        "fifoOuts": TYPED,
+        "src_offsets": I64_ARRAY,
+        "dst_offsets": I64_ARRAY,
+    }
+
+    def __init__(
+        self,
+        fifo_ins: Sequence[str | SymbolRefAttr],
+        fifo_outs: Sequence[str | SymbolRefAttr],
+        src_offsets: Sequence[int] = (),
+        dst_offsets: Sequence[int] = (),
+    ):
+        super().__init__(
+            properties={
+                "fifoIns": _sym_refs(fifo_ins),
+                "fifoOuts": _sym_refs(fifo_outs),
+                "src_offsets": ArrayAttr([IntegerAttr(o, i64) for o in src_offsets]),
+                "dst_offsets": ArrayAttr([IntegerAttr(o, i64) for o in dst_offsets]),
+            }
+        )
+
+    @property
+    def in_names(self) -> list[str]:
+        return [r.root_reference.data for r in self.fifoIns.data]
+
+    @property
+    def out_names(self) -> list[str]:
+        return [r.root_reference.data for r in self.fifoOuts.data]
+
+    def verify_rules(self) -> None:
+        ins, outs = self.in_names, self.out_names
+        src = [o.value.data for o in self.src_offsets.data]
+        dst = [o.value.data for o in self.dst_offsets.data]
+        if not ins or not outs:
+            raise VerifyException("aie.objectfifo.link needs at least one input and one output")
+        if len(ins) > 1 and len(outs) > 1:
+            raise VerifyException(
+                "ObjectFifoLinkOp does not support 'join' and 'distribute' at the same time"
+            )
+        if len(ins) > 1:
+            if len(src) != len(ins):
+                raise VerifyException(
+                    "number of provided src offsets must be equal to the number of input "
+                    f"objectFifos ({len(src)} offsets for {len(ins)} inputs)"
+                )
+            if dst:
+                raise VerifyException("dst offsets should be empty for join")
+        elif len(outs) > 1:
+            if len(dst) != len(outs):
+                raise VerifyException(
+                    "number of provided dst offsets must be equal to the number of output "
+                    f"objectFifos ({len(dst)} offsets for {len(outs)} outputs)"
+                )
+            if src:
+                raise VerifyException("src offsets should be empty for distribute")
+        elif len(src) > 1 or len(dst) > 1:
+            raise VerifyException(
+                "a 1-to-1 aie.objectfifo.link takes at most one src and one dst offset"
+            )
+        if not _inside_device(self):
+            return
+        fifos_in = [_require_objectfifo(self, r) for r in self.fifoIns.data]
+        fifos_out = [_require_objectfifo(self, r) for r in self.fifoOuts.data]
+        self._verify_link_point(fifos_in, fifos_out)  # pyright: ignore
+        if len(ins) > 1:
+            self._verify_offsets(fifos_in, fifos_out[0], src, "join")  # pyright: ignore
+        elif len(outs) > 1:
+            self._verify_offsets(fifos_out, fifos_in[0], dst, "distribute")  # pyright: ignore
+            counts = {
+                None if f.repeat_count is None else f.repeat_count.value.data
+                for f in fifos_out  # pyright: ignore
+            }
+            if len(counts) > 1:
+                raise VerifyException("repeat counts of output object FIFOs must be equal")
+        self._verify_single_link(ins + outs)
+
+    def _verify_link_point(
+        self, fifos_in: list[ObjectFifoCreateOp], fifos_out: list[ObjectFifoCreateOp]
+    ) -> None:
+        shared: set[SSAValue] | None = None
+        for fifo in fifos_in:
+            tiles = set(fifo.consumerTiles)
+            shared = tiles if shared is None else shared & tiles
+        for fifo in fifos_out:
+            shared = {fifo.producerTile} if shared is None else shared & {fifo.producerTile}
+        if not shared:
+            raise VerifyException(
+                "ObjectFifoLinkOp must have a link point, i.e., a shared tile between "
+                "objectFifos: every input must be consumed, and every output produced, on one tile"
+            )
+        link_tile = next(iter(shared))
+        found = tile_kind_of(link_tile)
+        if found is not None and found[2].is_shim and (len(fifos_in) > 1 or len(fifos_out) > 1):
+            raise VerifyException(
+                "join and distribute are unavailable on shim tiles; link through a mem tile"
+            )
+
+    def _verify_offsets(
+        self,
+        parts: list[ObjectFifoCreateOp],
+        whole: ObjectFifoCreateOp,
+        offsets: list[int],
+        mode: str,
+    ) -> None:
+        total = memref_elements(whole.element_memref)
+        end = 0
+        for part, offset in zip(parts, offsets):
+            size = memref_elements(part.element_memref)
+            if offset < end:
+                raise VerifyException(
+                    f"{mode}: offset {offset} of @{part.sym_name.data} overlaps the previous "
+                    f"objectFifo (which ends at element {end}); offsets must be increasing"
+                )
+            if offset + size > total:
+                raise VerifyException(
+                    f"{mode}: @{part.sym_name.data} ({size} elements) at offset {offset} does not "
+                    f"fit in @{whole.sym_name.data} ({total} elements)"
+                )
+            end = offset + size
+
+    def _verify_single_link(self, names: list[str]) -> None:
+        device = self.parent_op()
+        if device is None:
+            return
+        for other in device.regions[0].block.ops:
+            if other is self or not isinstance(other, ObjectFifoLinkOp):
+                continue
+            if self.is_before_in_block(other):
+                continue
+            common = set(names) & set(other.in_names + other.out_names)
+            if common:
+                raise VerifyException(
+                    f"objectfifo @{sorted(common)[0]} cannot be in more than one "
+                    "ObjectFifoLinkOp"
+                )
+
+
+# --- acquire / subview.access / release ---------------------------------------------------------
+
+
+def _verify_port_access(
+    op: Operation, port: int, symbol: SymbolRefAttr, size: int, verb: str
+) -> None:
+    """acquire/release: inside an aie.core on the tile that owns the requested port."""
+    core = op.parent_op()
+    while core is not None and not isinstance(core, CoreOp):
+        core = core.parent_op()
+    if core is None:
+        raise VerifyException(f"'{op.name}' must be called from inside a CoreOp (aie.core)")
+    fifo = _require_objectfifo(op, symbol)
+    if fifo is None:
+        return
+    fifo_name = fifo.sym_name.data
+    core_tile = core.tile
+    if port == ObjectFifoPort.Produce:
+        if core_tile is not fifo.producerTile:
+            raise VerifyException(
+                f"producer port of objectFifo @{fifo_name} accessed by core running on "
+                f"non-producer tile{_tile_text(core_tile)}"
+            )
+        endpoint = 0
+    else:
+        if core_tile not in fifo.consumerTiles:
+            raise VerifyException(
+                f"consumer port of objectFifo @{fifo_name} accessed by core running on "
+                f"non-consumer tile{_tile_text(core_tile)}"
+            )
+        endpoint = 1 + list(fifo.consumerTiles).index(core_tile)
+    depth = fifo.depth(endpoint)
+    if size > depth:
+        raise VerifyException(
+            f"'{op.name}' {verb} {size} objects from an objectFifo that holds {depth} "
+            f"(@{fifo_name}); raise the depth or {verb[:-1]} fewer"
+        )
+
+
+def _tile_text(value: SSAValue) -> str:
+    tile = tile_op_of(value)
+    return "" if tile is None else f" ({tile.col_row[0]}, {tile.col_row[1]})"
+
+
+@irdl_op_definition
+class ObjectFifoAcquireOp(FormattedOp):
+    name = "aie.objectfifo.acquire"
+    port = prop_def(IntegerAttr[I32_T])
+    objFifo_name = prop_def(SymbolRefAttr)
+    size = prop_def(IntegerAttr[I32_T])
+    subview = result_def(ObjectFifoSubviewType)
+    FORMAT: ClassVar[str] = (
+        "attr-dict $objFifo_name `(` $port `,` $size `)` `:` qualified(type($subview))"
+    )
+    CODECS: ClassVar[Codecs] = {"port": Enum(ObjectFifoPort), "objFifo_name": SYM_REF, "size": I32}
+
+    def __init__(
+        self, fifo: str | SymbolRefAttr, port: ObjectFifoPort, size: int, element: MemRefType
+    ):
+        super().__init__(
+            properties={
+                "port": enum_attr(port),
+                "objFifo_name": fifo if isinstance(fifo, SymbolRefAttr) else SymbolRefAttr(fifo),
+                "size": IntegerAttr(size, i32),
+            },
+            result_types=[ObjectFifoSubviewType(element)],
+        )
+
+    def verify_rules(self) -> None:
+        size = self.size.value.data
+        if size < 1:
+            raise VerifyException("aie.objectfifo.acquire size must be at least 1")
+        _verify_port_access(self, self.port.value.data, self.objFifo_name, size, "acquires")
+        fifo = lookup_objectfifo(self, self.objFifo_name)
+        if fifo is not None and self.subview.type.element_type != fifo.element_memref:
+            raise VerifyException(
+                f"ObjectFifoAcquireOp return type {self.subview.type} must match the element "
+                f"type of @{fifo.sym_name.data} ({fifo.element_memref})"
+            )
+
+
+@irdl_op_definition
+class ObjectFifoSubviewAccessOp(FormattedOp):
+    name = "aie.objectfifo.subview.access"
+    subview = operand_def(ObjectFifoSubviewType)
+    index = prop_def(IntegerAttr[I32_T])
+    output = result_def(MemRefType)
+    FORMAT: ClassVar[str] = (
+        "$subview `[` $index `]` attr-dict `:` qualified(type($subview)) `->` "
+        "qualified(type($output))"
+    )
+    CODECS: ClassVar[Codecs] = {"index": I32}
+
+    def __init__(self, subview: SSAValue | Operation, index: int):
+        value = SSAValue.get(subview)
+        assert isinstance(value.type, ObjectFifoSubviewType)
+        super().__init__(
+            operands=[value],
+            properties={"index": IntegerAttr(index, i32)},
+            result_types=[value.type.element_type],
+        )
+
+    def verify_rules(self) -> None:
+        subview_type = self.subview.type
+        assert isinstance(subview_type, ObjectFifoSubviewType)
+        if self.output.type != subview_type.element_type:
+            raise VerifyException(
+                f"ObjectFifoSubviewAccessOp must return {subview_type.element_type}, the "
+                f"element type of its subview, not {self.output.type}"
+            )
+        index = self.index.value.data
+        if index < 0:
+            raise VerifyException("aie.objectfifo.subview.access index must be non-negative")
+        acquire = self.subview.owner
+        if isinstance(acquire, ObjectFifoAcquireOp) and index >= acquire.size.value.data:
+            raise VerifyException(
+                f"ObjectFifoSubviewAccessOp cannot access an element at index {index}: the "
+                f"acquire took {acquire.size.value.data} element(s)"
+            )
+
+
+@irdl_op_definition
+class ObjectFifoReleaseOp(FormattedOp):
+    name = "aie.objectfifo.release"
+    port = prop_def(IntegerAttr[I32_T])
+    objFifo_name = prop_def(SymbolRefAttr)
+    size = prop_def(IntegerAttr[I32_T])
+    FORMAT: ClassVar[str] = "attr-dict $objFifo_name `(` $port `,` $size `)`"
+    CODECS: ClassVar[Codecs] = {"port": Enum(ObjectFifoPort), "objFifo_name": SYM_REF, "size": I32}
+
+    def __init__(self, fifo: str | SymbolRefAttr, port: ObjectFifoPort, size: int):
+        super().__init__(
+            properties={
+                "port": enum_attr(port),
+                "objFifo_name": fifo if isinstance(fifo, SymbolRefAttr) else SymbolRefAttr(fifo),
+                "size": IntegerAttr(size, i32),
+            }
+        )
+
+    def verify_rules(self) -> None:
+        size = self.size.value.data
+        if size < 1:
+            raise VerifyException("aie.objectfifo.release size must be at least 1")
+        _verify_port_access(self, self.port.value.data, self.objFifo_name, size, "releases")
+
+
+__all__ = [
+    "ObjectFifoAcquireOp",
+    "ObjectFifoCreateOp",
+    "ObjectFifoLinkOp",
+    "ObjectFifoReleaseOp",
+    "ObjectFifoSubviewAccessOp",
+    "lookup_objectfifo",
+]
