@@ -1,0 +1,192 @@
+"""Element-wise kernels: vector x scalar multiply, add, multiply, row-wise bias add.
+
+Integer models are bit-exact: products are formed exactly and narrowed by
+keeping the low bits, which is both what C++ integer conversion does in the
+scalar kernels and what the vector kernels' ``to_vector<T>(0)`` does in the
+core's boot saturation mode (none).
+
+bf16 models: a bf16 x bf16 product and a bf16 + bf16 sum are formed in fp32
+(products exactly), then rounded to bf16 -- by the vector unit in the core's
+rounding mode (boot mode: the low 16 bits are dropped) for ``*_vector``
+kernels, to nearest even by a scalar C++ cast for ``*_scalar`` kernels.  If
+the design changes the core's rounding mode (``set_rounding_conv_even``), the
+hardware result can differ from these models by one bf16 ulp; register
+``eltwise_bf16_model(op, rounding="nearest_even")`` for that case.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from iron_ir.sim.kernels._numerics import (
+    BF16,
+    BOOT_BF16_ROUNDING,
+    c_int,
+    expect_dtype,
+    flat,
+    need,
+    to_bf16,
+    wrap,
+)
+from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
+
+_SCALE_SRC = "aie_kernels/aie2/scale.cc"
+
+
+def _scale(kernel: str, a_in, c_out, factor: int, count: int, dtype, vector: int | None) -> None:
+    """``c_out[i] = factor * a_in[i]`` narrowed to ``dtype``; ``factor`` already as the C++ sees it."""
+    expect_dtype(a_in, kernel, "a_in", dtype)
+    expect_dtype(c_out, kernel, "c_out", dtype)
+    if vector is not None and count % vector:
+        raise KernelModelError(
+            f"{kernel}: N={count} is not a multiple of the kernel's vector length {vector}; the "
+            f"vectorized C++ only writes whole vectors and would leave the last {count % vector} "
+            f"elements of c_out unwritten (use the *_scalar kernel for such sizes)"
+        )
+    a, c = flat(a_in, kernel, "a_in"), flat(c_out, kernel, "c_out")
+    need(a, count, kernel, "a_in")
+    need(c, count, kernel, "c_out")
+    c[:count] = wrap(a[:count].astype(np.int64) * factor, dtype)
+
+
+def _factor(kernel: str, factor) -> int:
+    if isinstance(factor, np.ndarray):
+        f = flat(factor, kernel, "factor")
+        need(f, 1, kernel, "factor")
+        return int(f[0])
+    return int(factor)
+
+
+def _scale_model(kernel: str, dtype, vector: int | None):
+    def model(a_in, c_out, factor, n) -> None:
+        # The int16 kernels narrow the int32 factor to int16 before multiplying.
+        f = c_int(_factor(kernel, factor), dtype)
+        _scale(kernel, a_in, c_out, f, int(n), dtype, vector)
+
+    model.__name__ = kernel
+    return model
+
+
+for _name, _dtype, _vector in (
+    ("vector_scalar_mul_int16_scalar", np.int16, None),
+    ("vector_scalar_mul_int16_vector", np.int16, 32),
+    ("vector_scalar_mul_int32_scalar", np.int32, None),
+    ("vector_scalar_mul_int32_vector", np.int32, 16),
+    ("vector_scalar_mul_aie_scalar", np.int32, None),
+    ("vector_scalar_mul_aie", np.int32, 16),
+):
+    builtin_model(_name, source=_SCALE_SRC)(_scale_model(_name, _dtype, _vector))
+
+
+def _scale_bit_width_model(kernel: str, vectorized: bool):
+    def model(a_in, c_out, factor, n) -> None:
+        expect_dtype(a_in, kernel, "a_in", np.int16, np.int32)
+        dtype = a_in.dtype.type
+        vector = (32 if dtype is np.int16 else 16) if vectorized else None
+        f = c_int(_factor(kernel, factor), dtype)
+        _scale(kernel, a_in, c_out, f, int(n), dtype, vector)
+
+    model.__name__ = kernel
+    return model
+
+
+# Built per BIT_WIDTH (16 or 32): the element type of a_in tells which.
+builtin_model("vector_scalar_mul_vector", source=_SCALE_SRC)(
+    _scale_bit_width_model("vector_scalar_mul_vector", vectorized=True)
+)
+builtin_model("vector_scalar_mul_scalar", source=_SCALE_SRC)(
+    _scale_bit_width_model("vector_scalar_mul_scalar", vectorized=False)
+)
+
+
+@builtin_model("scale_int32", "scale_scalar_int32", source="aie_kernels/generic/scale.cc")
+def scale_int32_by_3(a_in, c_out) -> None:
+    """The generic scale kernels: 1024 int32 elements times the constant 3."""
+    _scale("scale_int32", a_in, c_out, 3, 1024, np.int32, None)
+
+
+def _int_eltwise(kernel: str, op, a_in, b_in, c_out, count: int) -> None:
+    expect_dtype(a_in, kernel, "a_in", c_out.dtype)
+    expect_dtype(b_in, kernel, "b_in", c_out.dtype)
+    a, b, c = (flat(x, kernel, w) for x, w in ((a_in, "a_in"), (b_in, "b_in"), (c_out, "c_out")))
+    for buf, what in ((a, "a_in"), (b, "b_in"), (c, "c_out")):
+        need(buf, count, kernel, what)
+    c[:count] = wrap(op(a[:count].astype(np.int64), b[:count].astype(np.int64)), c_out.dtype)
+
+
+@builtin_model("eltwise_add_i16_vector", "eltwise_add_i16_scalar", source="mlir-aie eltwise_vadd<int16, int16, DIM_M, DIM_N>")
+def eltwise_add_i16(a_in, b_in, c_out) -> None:
+    """int16 add over the whole tile (DIM_M x DIM_N = the size of c_out), wrapping."""
+    expect_dtype(c_out, "eltwise_add_i16", "c_out", np.int16)
+    _int_eltwise("eltwise_add_i16", np.add, a_in, b_in, c_out, c_out.size)
+
+
+def eltwise_bf16_model(
+    op: str,
+    *,
+    count: int | None = 1024,
+    vector_width: int | None = 16,
+    rounding: str = BOOT_BF16_ROUNDING,
+):
+    """Model of a bf16 ``add``/``mul`` kernel.
+
+    ``count``: the compile-time element count (``None``: the kernel's trailing
+    ``size`` argument).  ``vector_width``: elements per vector (16 on AIE2, 32
+    on AIE2P) -- the vector part rounds with ``rounding``, a ``size`` tail that
+    is not a whole vector goes through scalar C++ (nearest even); ``None``
+    makes the whole kernel scalar.
+    """
+    if op not in ("add", "mul"):
+        raise ValueError(f"op must be 'add' or 'mul', not {op!r}")
+    ufunc = np.add if op == "add" else np.multiply
+    kernel = f"eltwise_{op}_bf16"
+
+    def model(a_in, b_in, c_out, *size) -> None:
+        if count is None:
+            if len(size) != 1:
+                raise KernelModelError(f"{kernel}: expects a trailing size argument")
+            n = int(size[0])
+        else:
+            if size:
+                raise KernelModelError(f"{kernel}: takes no size argument (N={count} is built in)")
+            n = count
+        for buf, what in ((a_in, "a_in"), (b_in, "b_in"), (c_out, "c_out")):
+            expect_dtype(buf, kernel, what, BF16)
+            need(buf, n, kernel, what)
+        a, b, c = flat(a_in, kernel, "a_in"), flat(b_in, kernel, "b_in"), flat(c_out, kernel, "c_out")
+        exact = ufunc(a[:n].astype(np.float32), b[:n].astype(np.float32))
+        vector_part = 0 if vector_width is None else (n // vector_width) * vector_width
+        c[:vector_part] = to_bf16(exact[:vector_part], rounding)
+        c[vector_part:n] = to_bf16(exact[vector_part:], "nearest_even")
+
+    model.__name__ = f"{kernel}_model"
+    return model
+
+
+for _op, _src in (("add", "aie_kernels/generic/add.cc"), ("mul", "aie_kernels/generic/mul.cc")):
+    builtin_model(f"eltwise_{_op}_bf16_scalar", source=_src)(eltwise_bf16_model(_op, vector_width=None))
+    builtin_model(f"eltwise_{_op}_bf16_vector", source=_src)(eltwise_bf16_model(_op))
+    builtin_model(f"eltwise_{_op}_bf16_vector_size", source=_src)(
+        eltwise_bf16_model(_op, count=None)
+    )
+
+
+@builtin_model(
+    "row_wise_bias_add_f32_f32", source="programming_examples/basic/row_wise_bias_add/kernel.cc"
+)
+def row_wise_bias_add(in_tile, bias, out_tile) -> None:
+    """``out[i, j] = in[i, j] + bias[j]`` in fp32 for an m x n tile, n = len(bias) (exact)."""
+    kernel = "row_wise_bias_add_f32_f32"
+    for buf, what in ((in_tile, "in"), (bias, "bias"), (out_tile, "out")):
+        expect_dtype(buf, kernel, what, np.float32)
+    b = flat(bias, kernel, "bias")
+    n = b.size
+    if n % 32:
+        raise KernelModelError(f"{kernel}: DIM_n={n} (the bias length) must be a multiple of 32")
+    src, dst = flat(in_tile, kernel, "in"), flat(out_tile, kernel, "out")
+    if src.size % n:
+        raise KernelModelError(
+            f"{kernel}: the input holds {src.size} elements, not whole rows of DIM_n={n}"
+        )
+    need(dst, src.size, kernel, "out")
+    dst[: src.size] = (src.reshape(-1, n) + b).reshape(-1)

@@ -1,0 +1,251 @@
+"""Matrix-matrix and matrix-vector multiply-accumulate, and the zero kernels.
+
+``matmul_<in>_<out>(A, B, C)`` computes ``C += A @ B`` on one tile.  Its
+shape (the ``DIM_M``/``DIM_K``/``DIM_N`` macros) is recovered from the buffer
+sizes: ``|A| = M*K``, ``|B| = K*N``, ``|C| = M*N`` determine M, K, N.  The
+vectorized kernels expect *pre-tiled* operands: A as ``r x s`` blocks, B as
+``s x t`` blocks and C as ``r x t`` blocks, each block row-major and the
+blocks row-major, with ``(r, s, t)`` the ``aie::mmul`` shape the kernel was
+built with (see ``MATMUL_TILES``; the defaults are AIE2's, register
+``register_matmul_models("aie2p")`` for an NPU2 build).  The ``matmul_scalar_*``
+kernels take plain row-major matrices.
+
+Numerics.  Integer kernels are bit-exact: products accumulate in a 32-bit
+accumulator (wrapping) and ``to_vector<T_out>()`` keeps the low bits in the
+core's boot saturation mode, so the result is ``C + A @ B`` wrapped to the
+output type -- the same as the scalar kernels, whose running sum has the
+output type.  bf16 inputs: products are exact in fp32; the vector kernels add
+one ``s``-term block at a time into an fp32 accumulator (modelled as an exact
+block sum rounded to fp32, then an fp32 add; the hardware's internal adder
+order differs, so fp32 outputs agree to a few fp32 ulp per block of K and bf16
+outputs, rounded in the boot mode by truncation, to 1 bf16 ulp).  The scalar
+bf16->bf16 kernel rounds its running sum to bf16 after every term, as the C++
+does.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from iron_ir.sim.kernels._numerics import (
+    BF16,
+    BOOT_BF16_ROUNDING,
+    expect_dtype,
+    flat,
+    need,
+    to_bf16,
+    wrap,
+)
+from iron_ir.sim.kernels.registry import (
+    KernelModelError,
+    builtin_model,
+    register_model,
+    registered_models,
+    unregister_model,
+)
+
+_MM_SRC = "aie_kernels/aie2/mm.cc (aie_kernels/aie2p/mm.cc for NPU2)"
+
+DTYPES = {
+    "i8": np.dtype(np.int8),
+    "i16": np.dtype(np.int16),
+    "i32": np.dtype(np.int32),
+    "bf16": BF16,
+    "f32": np.dtype(np.float32),
+}
+
+# (r, s, t) of the aie::mmul each build of mm.cc uses, per element-type pair.
+MATMUL_TILES = {
+    "aie2": {
+        ("i8", "i8"): (4, 8, 8),
+        ("i8", "i16"): (4, 8, 8),
+        ("i8", "i32"): (4, 8, 8),
+        ("i16", "i16"): (4, 4, 4),
+        ("i16", "i32"): (4, 4, 4),
+        ("bf16", "bf16"): (4, 8, 4),
+        ("bf16", "f32"): (4, 8, 4),
+    },
+    "aie2p": {
+        ("i8", "i8"): (8, 8, 8),
+        ("i8", "i16"): (8, 8, 8),
+        ("i8", "i32"): (8, 8, 8),
+        ("i16", "i16"): (4, 4, 8),
+        ("i16", "i32"): (4, 4, 8),
+        ("bf16", "bf16"): (4, 8, 8),
+        ("bf16", "f32"): (4, 8, 8),
+    },
+}
+
+
+def matmul_dims(kernel: str, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> tuple[int, int, int]:
+    """M, K, N from ``|A| = M*K``, ``|B| = K*N``, ``|C| = M*N``."""
+    m = math.isqrt(a.size * c.size // b.size) if b.size else 0
+    if m == 0 or a.size % m or c.size % m:
+        raise KernelModelError(
+            f"{kernel}: buffer sizes A={a.size}, B={b.size}, C={c.size} are not M*K, K*N, M*N "
+            f"for any whole M, K, N"
+        )
+    k, n = a.size // m, c.size // m
+    if k * n != b.size:
+        raise KernelModelError(
+            f"{kernel}: buffer sizes A={a.size}, B={b.size}, C={c.size} are not M*K, K*N, M*N "
+            f"for any whole M, K, N"
+        )
+    return m, k, n
+
+
+def untile(buf: np.ndarray, rows: int, cols: int, tr: int, tc: int, *, col_major: bool) -> np.ndarray:
+    """The ``rows x cols`` matrix stored as ``tr x tc`` blocks (see module docstring).
+
+    ``col_major``: the blocks are ordered column by column and each is stored
+    transposed (``tc x tr``), as mm.cc's ``B_COL_MAJ``/``C_COL_MAJ`` builds expect.
+    """
+    if col_major:
+        return buf.reshape(cols // tc, rows // tr, tc, tr).transpose(1, 3, 0, 2).reshape(rows, cols)
+    return buf.reshape(rows // tr, cols // tc, tr, tc).transpose(0, 2, 1, 3).reshape(rows, cols)
+
+
+def tile(matrix: np.ndarray, tr: int, tc: int, *, col_major: bool) -> np.ndarray:
+    """Inverse of :func:`untile`: the flat storage of ``matrix``."""
+    rows, cols = matrix.shape
+    if col_major:
+        return matrix.reshape(rows // tr, tr, cols // tc, tc).transpose(2, 0, 3, 1).reshape(-1)
+    return matrix.reshape(rows // tr, tr, cols // tc, tc).transpose(0, 2, 1, 3).reshape(-1)
+
+
+def _block_fp32_matmul(c0: np.ndarray, a: np.ndarray, b: np.ndarray, s: int) -> np.ndarray:
+    acc = c0.astype(np.float32)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    for k0 in range(0, a.shape[1], s):
+        block = (a64[:, k0 : k0 + s] @ b64[k0 : k0 + s, :]).astype(np.float32)
+        acc = (acc + block).astype(np.float32)
+    return acc
+
+
+def matmul_model(
+    in_type: str,
+    out_type: str,
+    tiles: tuple[int, int, int] | None,
+    *,
+    b_col_major: bool = False,
+    c_col_major: bool = False,
+    bf16_rounding: str = BOOT_BF16_ROUNDING,
+):
+    """Model of ``matmul_<in>_<out>`` (``tiles=(r, s, t)``) or ``matmul_scalar_<in>_<out>`` (``None``)."""
+    in_dt, out_dt = DTYPES[in_type], DTYPES[out_type]
+    scalar = tiles is None
+    kernel = f"matmul_{'scalar_' if scalar else ''}{in_type}_{out_type}"
+
+    def model(a_in, b_in, c_out) -> None:
+        expect_dtype(a_in, kernel, "A", in_dt)
+        expect_dtype(b_in, kernel, "B", in_dt)
+        expect_dtype(c_out, kernel, "C", out_dt)
+        a, b, c = flat(a_in, kernel, "A"), flat(b_in, kernel, "B"), flat(c_out, kernel, "C")
+        m, k, n = matmul_dims(kernel, a, b, c)
+        r, s, t = (1, 1, 1) if scalar else tiles
+        if m % r or k % s or n % t:
+            raise KernelModelError(
+                f"{kernel}: M={m}, K={k}, N={n} must be multiples of the mmul shape "
+                f"r={r}, s={s}, t={t}"
+            )
+        A = untile(a, m, k, r, s, col_major=False)
+        B = untile(b, k, n, s, t, col_major=b_col_major)
+        C = untile(c, m, n, r, t, col_major=c_col_major)
+        if in_dt.kind in "iu":
+            result = wrap(C.astype(np.int64) + A.astype(np.int64) @ B.astype(np.int64), out_dt)
+        elif scalar and out_dt == BF16:
+            running = np.zeros((m, n), dtype=np.float32)
+            a32, b32 = A.astype(np.float32), B.astype(np.float32)
+            for i in range(k):
+                running = to_bf16(running + np.outer(a32[:, i], b32[i, :]), "nearest_even")
+                running = running.astype(np.float32)
+            result = to_bf16(C.astype(np.float32) + running, "nearest_even")
+        elif scalar:
+            running = np.zeros((m, n), dtype=np.float32)
+            a32, b32 = A.astype(np.float32), B.astype(np.float32)
+            for i in range(k):
+                running = (running + np.outer(a32[:, i], b32[i, :])).astype(np.float32)
+            result = (C.astype(np.float32) + running).astype(np.float32)
+        else:
+            acc = _block_fp32_matmul(C, A, B, s)
+            result = to_bf16(acc, bf16_rounding) if out_dt == BF16 else acc
+        c[:] = tile(np.asarray(result, dtype=out_dt), r, t, col_major=c_col_major)
+
+    model.__name__ = f"{kernel}_model"
+    return model
+
+
+def register_matmul_models(arch: str = "aie2", **options) -> None:
+    """(Re)register the vectorized ``matmul_*`` models with ``arch``'s mmul shapes."""
+    if arch not in MATMUL_TILES:
+        raise ValueError(f"unknown architecture {arch!r}; one of {sorted(MATMUL_TILES)}")
+    for (in_type, out_type), tiles in MATMUL_TILES[arch].items():
+        name = f"matmul_{in_type}_{out_type}"
+        if name in registered_models():
+            unregister_model(name)
+        register_model(
+            name,
+            matmul_model(in_type, out_type, tiles, **options),
+            builtin=True,
+            source=f"{_MM_SRC}, {arch} mmul shapes",
+        )
+
+
+for (_in, _out), _tiles in MATMUL_TILES["aie2"].items():
+    builtin_model(f"matmul_{_in}_{_out}", source=_MM_SRC)(matmul_model(_in, _out, _tiles))
+    builtin_model(f"matmul_scalar_{_in}_{_out}", source=_MM_SRC)(matmul_model(_in, _out, None))
+
+
+def zero_model(kernel: str, dtype: np.dtype):
+    def model(c_out) -> None:
+        expect_dtype(c_out, kernel, "c_out", dtype)
+        flat(c_out, kernel, "c_out")[:] = 0
+
+    model.__name__ = kernel
+    return model
+
+
+for _type, _dt in DTYPES.items():
+    for _name in (f"zero_{_type}", f"zero_scalar_{_type}", f"zero_vectorized_{_type}"):
+        builtin_model(_name, source="aie_kernels/aie2/zero.cc via mm.cc / mv.cc")(
+            zero_model(_name, _dt)
+        )
+
+
+def matvec_model(kernel: str, *, word_transposed: bool):
+    """``c += A @ b`` for int16 A (M x K), b (K), int32 c (M), wrapping at 32 bits.
+
+    ``word_transposed``: A is stored as the vectorized kernel reads it, the
+    row-major matrix transposed at 32-bit granularity -- two int16 of a row
+    stay together, pairs of columns are stored column after column.
+    """
+
+    def model(a_in, b_in, c_out) -> None:
+        expect_dtype(a_in, kernel, "A", np.int16)
+        expect_dtype(b_in, kernel, "b", np.int16)
+        expect_dtype(c_out, kernel, "c", np.int32)
+        a, b, c = flat(a_in, kernel, "A"), flat(b_in, kernel, "b"), flat(c_out, kernel, "c")
+        m, k = c.size, b.size
+        need(a, m * k, kernel, "A")
+        if word_transposed and (m % 16 or k % 8):
+            raise KernelModelError(
+                f"{kernel}: DIM_M={m} must be a multiple of 16 and DIM_K={k} of 8"
+            )
+        if word_transposed:
+            A = a[: m * k].reshape(k // 2, m, 2).transpose(1, 0, 2).reshape(m, k)
+        else:
+            A = a[: m * k].reshape(m, k)
+        c[:] = wrap(c.astype(np.int64) + A.astype(np.int64) @ b.astype(np.int64), np.int32)
+
+    model.__name__ = f"{kernel}_model"
+    return model
+
+
+builtin_model("matvec_vectorized_i16_i32", source="aie_kernels/aie2/mv.cc")(
+    matvec_model("matvec_vectorized_i16_i32", word_transposed=True)
+)
+builtin_model("matvec_scalar_i16_i32", source="aie_kernels/aie2/mv.cc")(
+    matvec_model("matvec_scalar_i16_i32", word_transposed=False)
+)
