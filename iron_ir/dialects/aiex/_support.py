@@ -46,8 +46,9 @@ ZERO_UI64 = IntegerAttr(0, ui64)
 
 
 def fail(op: Operation, message: str) -> NoReturn:
-    """Raise mlir's ``emitOpError`` text: ``'<op name>' op <message>``."""
-    raise VerifyException(f"'{op.name}' op {message}")
+    """Reject ``op`` with mlir-aie's ``emitOpError`` message; the diagnostics printer adds
+    the ``'<op name>' op`` prefix and the location."""
+    raise VerifyException(message)
 
 
 def int_value(attr: Attribute | None, default: int = 0) -> int:
