@@ -1,0 +1,15 @@
+// mlir-aie's output for this design (Inputs/passthrough_pykernel_npu2.mlir) parses, verifies and prints back
+// byte for byte, SSA names included; custom -> generic -> custom gives it back too.
+// RUN: iron-opt %S/Inputs/passthrough_pykernel_npu2.mlir -o %t.custom
+// RUN: %python %S/Inputs/same_text.py %t.custom %S/Inputs/passthrough_pykernel_npu2.mlir
+// RUN: iron-opt %S/Inputs/passthrough_pykernel_npu2.mlir --print-op-generic -o %t.generic
+// RUN: iron-opt %t.generic -o %t.roundtrip
+// RUN: %python %S/Inputs/same_text.py %t.roundtrip %S/Inputs/passthrough_pykernel_npu2.mlir
+// RUN: filecheck %s --check-prefix=GENERIC --input-file=%t.generic
+
+// The generic form uses no name hints: results are numbered, entry arguments are %argN.
+// GENERIC:      "builtin.module"() ({
+// GENERIC-NEXT:   "aie.device"() <{device = {{[0-9]+}} : i32}> ({
+// GENERIC-NEXT:     %0 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+// GENERIC:          "aie.runtime_sequence"(){{.*}}({
+// GENERIC-NEXT:     ^bb0(%arg0: memref<{{.*}}>, %arg1: memref<
