@@ -7,6 +7,7 @@ works on headless machines and leaves no global figure state behind.
 from __future__ import annotations
 
 import sys
+import textwrap
 import warnings
 
 import matplotlib.patheffects as pe
@@ -37,7 +38,8 @@ def _new_figure(shape: tuple[int, int], panels: int, title: str):
     fig = Figure(figsize=(fig_width, fig_height))
     FigureCanvasAgg(fig)
     axes = fig.subplots(panels, 1, squeeze=False)[:, 0]
-    fig.suptitle(title)
+    # A TAP's str() is wider than a small figure; wrap it rather than clip it.
+    fig.suptitle(textwrap.fill(title, width=8 * fig_width))
     for ax in axes:
         ax.xaxis.tick_top()
         ax.invert_yaxis()
@@ -54,18 +56,15 @@ def _heatmap(ax, tensor: np.ndarray, vmin=None, vmax=None):
 def _draw_arrows(ax, access_order: np.ndarray):
     accessed = np.argwhere(access_order >= 0)
     ranked = accessed[np.argsort(access_order[access_order >= 0], kind="stable")]
-    for (y1, x1), (y2, x2) in zip(ranked[:-1], ranked[1:]):
-        ax.arrow(
-            x1,
-            y1,
-            x2 - x1,
-            y2 - y1,
-            length_includes_head=True,
-            head_width=0.1,
-            head_length=0.15,
-            overhang=0.2,
-            path_effects=[pe.withStroke(linewidth=3, foreground="white")],
-        )
+    if len(ranked) < 2:
+        return
+    ys, xs = ranked[:-1, 0], ranked[:-1, 1]
+    dys, dxs = np.diff(ranked[:, 0]), np.diff(ranked[:, 1])
+    # One quiver holds every arrow; separate arrow patches take seconds on a few thousand.
+    arrows = ax.quiver(
+        xs, ys, dxs, dys, angles="xy", scale_units="xy", scale=1, width=0.004, headwidth=4
+    )
+    arrows.set_path_effects([pe.withStroke(linewidth=3, foreground="white")])
 
 
 def _show(fig: Figure):
