@@ -10,6 +10,7 @@ models do the same, and refuse a buffer too short for it.
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from iron_ir.sim.kernels._numerics import BF16, expect_dtype, flat, need, round_up, wrap
@@ -38,7 +39,7 @@ def _reduce_model(kernel: str, how: str, dtype, vector: int | None):
             return
         # The running value starts at the identity the C++ seeds it with.
         if dtype == BF16:
-            start = np.float32(-np.finfo(BF16).max)
+            start = np.float32(-ml_dtypes.finfo(BF16).max)
             values = values.astype(np.float32)
         else:
             start = _INT32_MAX if how == "min" else _INT32_MIN
