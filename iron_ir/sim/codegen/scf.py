@@ -1,0 +1,121 @@
+"""``scf`` control flow as Python ``for``/``while``/``if`` statements."""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation
+
+from iron_ir.sim.codegen.emitter import Emitter, Handler, assign, where
+from iron_ir.sim.errors import UnsupportedOpError
+
+
+def _for(e: Emitter, op: Operation) -> None:
+    lb, ub, step, *inits = (e.use(v) for v in op.operands)
+    body = op.regions[0].blocks[0]
+    iv = e.define(body.args[0], "i")
+    carried = [e.define(arg, "a") for arg in body.args[1:]]
+    if carried:
+        e.line(assign(carried, inits))
+    e.line(f"for {iv} in range({lb}, {ub}, {step}):")
+    e.indent()
+    e.tick()
+    e.yield_targets.append(carried)
+    e.block(body)
+    e.yield_targets.pop()
+    e.dedent()
+    results = [e.define(r) for r in op.results]
+    if results:
+        e.line(assign(results, carried))
+
+
+def _if(e: Emitter, op: Operation) -> None:
+    cond = e.use(op.operands[0])
+    results = [e.define(r) for r in op.results]
+    e.line(f"if {cond}:")
+    e.indent()
+    e.yield_targets.append(results)
+    e.block(op.regions[0].blocks[0])
+    e.dedent()
+    if op.regions[1].blocks:
+        e.line("else:")
+        e.indent()
+        e.block(op.regions[1].blocks[0])
+        e.dedent()
+    e.yield_targets.pop()
+
+
+def _yield(e: Emitter, op: Operation) -> None:
+    if not op.operands:
+        return
+    targets = e.yield_targets[-1]
+    e.line(assign(targets, [e.use(v) for v in op.operands]))
+
+
+def _while(e: Emitter, op: Operation) -> None:
+    before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+    before_args = [e.define(a, "w") for a in before.args]
+    after_args = [e.define(a, "w") for a in after.args]
+    results = [e.define(r) for r in op.results]
+    if before_args:
+        e.line(assign(before_args, [e.use(v) for v in op.operands]))
+    e.line("while True:")
+    e.indent()
+    e.tick()
+    e.loop_exits.append([*results, "|", *after_args])
+    e.yield_targets.append(before_args)
+    e.block(before)
+    e.loop_exits.pop()
+    e.block(after)
+    e.yield_targets.pop()
+    e.dedent()
+
+
+def _condition(e: Emitter, op: Operation) -> None:
+    cond, *args = (e.use(v) for v in op.operands)
+    targets = e.loop_exits[-1]
+    split = targets.index("|")
+    results, after_args = targets[:split], targets[split + 1 :]
+    e.line(f"if not {cond}:")
+    e.indent()
+    if results:
+        e.line(assign(results, args))
+    e.line("break")
+    e.dedent()
+    if after_args:
+        e.line(assign(after_args, args))
+
+
+def _index_switch(e: Emitter, op: Operation) -> None:
+    arg = e.use(op.operands[0])
+    cases = [int(c) for c in op.properties["cases"].get_values()]
+    results = [e.define(r) for r in op.results]
+    e.yield_targets.append(results)
+    for i, (case, region) in enumerate(zip(cases, op.regions[1:])):
+        e.line(f"{'if' if i == 0 else 'elif'} {arg} == {case}:")
+        e.indent()
+        e.block(region.blocks[0])
+        e.dedent()
+    e.line("else:" if cases else "if True:")
+    e.indent()
+    e.block(op.regions[0].blocks[0])
+    e.dedent()
+    e.yield_targets.pop()
+
+
+def _execute_region(e: Emitter, op: Operation) -> None:
+    if len(op.regions[0].blocks) != 1:
+        raise UnsupportedOpError(f"{where(op)}: scf.execute_region with several blocks")
+    results = [e.define(r) for r in op.results]
+    e.yield_targets.append(results)
+    e.block(op.regions[0].blocks[0])
+    e.yield_targets.pop()
+
+
+HANDLERS: dict[str, Handler] = {
+    "scf.for": _for,
+    "scf.if": _if,
+    "scf.yield": _yield,
+    "scf.while": _while,
+    "scf.condition": _condition,
+    "scf.index_switch": _index_switch,
+    "scf.execute_region": _execute_region,
+}

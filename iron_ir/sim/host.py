@@ -1,0 +1,348 @@
+"""The runtime sequence: compiled like a core body, with the host's DMA operations.
+
+``aiex.dma_configure_task(_for)`` describes a chain of BDs on a shim channel, ``dma_start_task``
+queues it, ``dma_await_task`` blocks the sequence until all its data has moved.
+``aiex.npu.dma_memcpy_nd`` is one configured-and-started task, ``aiex.npu.dma_wait`` waits for
+everything started on that channel. Register-level writes (trace set-up) are not modelled and
+are counted in the run's notes.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+from xdsl.ir import Operation
+
+from iron_ir.device import TileKind
+from iron_ir.dma.access import BufferDescriptor, bd_offsets
+from iron_ir.sim.build import HostEnd, Machine, resolve_host_end
+from iron_ir.sim.codegen import arith, scf
+from iron_ir.sim.codegen.emitter import Emitter, Handler, where
+from iron_ir.sim.design import Design, as_bool, as_int, dim_pairs, prop, sym_name
+from iron_ir.sim.engine import BdStep, DmaTaskRun, Wait
+from iron_ir.sim.errors import DmaBoundsError, RuntimeMisuseError, UnsupportedOpError
+
+DYNAMIC = -(2**63)
+
+
+@dataclass
+class BdTemplate:
+    offset: int
+    length: int
+    dims: list[tuple[int, int]]
+    where: str
+
+
+@dataclass
+class TaskTemplate:
+    label: str
+    where: str
+    end: HostEnd
+    issue_token: bool
+    repeat_count: int
+    bds: list[BdTemplate]
+
+
+class TaskWait(Wait):
+    def __init__(self, tasks: list[DmaTaskRun], where: str):
+        self.tasks, self.where = tasks, where
+
+    def ready(self) -> bool:
+        return all(t.done for t in self.tasks)
+
+    def describe(self) -> str:
+        pending = "; ".join(t.state() for t in self.tasks if not t.done)
+        return f"waits at {self.where} for {pending}"
+
+
+class HostContext:
+    """What the compiled runtime sequence calls (``_rt`` in its globals)."""
+
+    def __init__(self, design: Design, machine: Machine):
+        self.design = design
+        self.machine = machine
+        self.tasks: list[DmaTaskRun] = []
+        self.by_channel: dict[int, list[DmaTaskRun]] = {}
+        self.notes: dict[str, int] = {}
+
+    def _steps(self, tmpl: TaskTemplate, buffers, task: DmaTaskRun, bds: list[BufferDescriptor]):
+        steps: deque[BdStep] = deque()
+        for run in range(tmpl.repeat_count + 1):
+            for bd, buf, bt in zip(bds, buffers, tmpl.bds):
+                flat = np.ravel(buf) if buf.flags.c_contiguous else None
+                if flat is None:
+                    raise RuntimeMisuseError(f"{bt.where}: the DMA buffer is not contiguous")
+                offsets = bd_offsets(bd, run)
+                if offsets.size and (offsets.min() < 0 or offsets.max() >= flat.size):
+                    bad = np.flatnonzero((offsets < 0) | (offsets >= flat.size))[0]
+                    raise DmaBoundsError(
+                        f"{bt.where}: {tmpl.label} "
+                        f"{'reads' if tmpl.end.direction == 'MM2S' else 'writes'} element offset "
+                        f"{int(offsets[bad])} (access {int(bad)} of execution {run}), outside its "
+                        f"{flat.size}-element tensor {buf.dtype}{list(buf.shape)}.\n"
+                        f"The BD is offset {bd.offset}, len {bd.length}, dims "
+                        f"{bd.dims.pairs}, iteration ({bd.iteration_size}, "
+                        f"{bd.iteration_stride}), repeat_count {tmpl.repeat_count}: check the "
+                        f"access pattern (tap) against the tensor's shape."
+                    )
+                if flat.dtype.itemsize != tmpl.end.dtype.itemsize:
+                    raise RuntimeMisuseError(
+                        f"{bt.where}: {tmpl.label} moves {flat.dtype} elements into objectfifo "
+                        f"@{tmpl.end.fifo.name} of {tmpl.end.dtype} elements"
+                    )
+                steps.append(BdStep(flat, offsets, tmpl.label, task=task))
+        return steps
+
+    def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> DmaTaskRun:
+        if bds is None:
+            bds = [
+                BufferDescriptor.from_ir(b.offset, b.length, b.dims, self._bd_dims(tmpl))
+                for b in tmpl.bds
+            ]
+        total_once = sum(bd.length for bd in bds)
+        task = DmaTaskRun(tmpl.label, tmpl.issue_token, total_once * (tmpl.repeat_count + 1))
+        task.template = tmpl
+        task.steps = self._steps(tmpl, buffers, task, bds)
+        return task
+
+    def _bd_dims(self, tmpl: TaskTemplate) -> int:
+        return self.design.spec.kinds[TileKind.SHIM_NOC].bd.dims
+
+    def start(self, task: DmaTaskRun, where: str) -> None:
+        if task.started:
+            raise RuntimeMisuseError(f"{where}: {task.label} is started twice")
+        task.started = True
+        ch = task.template.end.channel
+        task.channel = ch
+        if task.total == 0:
+            task.done = True
+        else:
+            ch.queue.append((task, task.steps))
+        self.tasks.append(task)
+        self.by_channel.setdefault(id(ch), []).append(task)
+
+    def await_task(self, task: DmaTaskRun, where: str) -> Wait | None:
+        if not task.started:
+            raise RuntimeMisuseError(
+                f"{where}: awaits {task.label}, which was never started; on the NPU this waits "
+                f"forever. Call aiex.dma_start_task first."
+            )
+        if not task.issue_token and task.template.end.direction == "MM2S":
+            raise RuntimeMisuseError(
+                f"{where}: awaits {task.label}, configured without issue_token = true; the "
+                f"channel never sends a completion token, so the NPU waits forever.\n"
+                f"Add {{issue_token = true}} to the task (wait=True in rt.fill/rt.drain)."
+            )
+        return None if task.done else TaskWait([task], where)
+
+    def free(self, task: DmaTaskRun) -> None:
+        task.freed = True
+
+    def memcpy(self, tmpl: TaskTemplate, buffer, offsets, sizes, strides, where: str) -> None:
+        if len(sizes) != 4 or len(strides) != 4 or len(offsets) != 4:
+            raise RuntimeMisuseError(f"{where}: dma_memcpy_nd needs 4 offsets, sizes and strides")
+        base = sum(int(o) * int(s) for o, s in zip(offsets, strides))
+        inner = list(zip(sizes[1:], strides[1:]))
+        length = int(np.prod([int(s) for s in sizes[1:]]))
+        bd = BufferDescriptor(
+            base, length, inner, iteration_size=max(int(sizes[0]), 1),
+            iteration_stride=int(strides[0]),
+        )
+        repeat_tmpl = TaskTemplate(
+            tmpl.label, tmpl.where, tmpl.end, tmpl.issue_token, max(int(sizes[0]) - 1, 0), tmpl.bds
+        )
+        task = self.configure(repeat_tmpl, [buffer], [bd])
+        self.start(task, where)
+
+    def wait_channel(self, tmpl: TaskTemplate, where: str) -> Wait | None:
+        tasks = self.by_channel.get(id(tmpl.end.channel), [])
+        if not tasks:
+            raise RuntimeMisuseError(
+                f"{where}: dma_wait on @{tmpl.end.fifo.name}, but no DMA was started on that "
+                f"channel; on the NPU this waits forever"
+            )
+        pending = [t for t in tasks if not t.done]
+        return TaskWait(pending, where) if pending else None
+
+    def rtp(self, name: str, index: int, value: int, where: str) -> None:
+        buf = self.design.buffers_by_name.get(name)
+        if buf is None:
+            raise RuntimeMisuseError(f"{where}: rtp_write to unknown buffer @{name}")
+        if not 0 <= index < buf.size:
+            raise DmaBoundsError(f"{where}: rtp_write index {index} outside @{name} ({buf.size} elements)")
+        buf.reshape(-1)[index] = value
+
+    def note(self, op_name: str) -> None:
+        self.notes[op_name] = self.notes.get(op_name, 0) + 1
+
+    def unfinished(self) -> list[DmaTaskRun]:
+        return [t for t in self.tasks if not t.done]
+
+
+# --- emitters -------------------------------------------------------------------------------
+
+
+def _where(e: Emitter, op: Operation) -> str:
+    return e.const(where(op), "w")
+
+
+def _bd_chain(region, what: str) -> list[Operation]:
+    blocks = list(region.blocks)
+    if not blocks:
+        return []
+    bds, block, seen = [], blocks[0], set()
+    while block is not None and id(block) not in seen:
+        seen.add(id(block))
+        nxt = None
+        for op in block.ops:
+            if op.name == "aie.dma_bd":
+                bds.append(op)
+            elif op.name == "aie.next_bd":
+                nxt = op.successors[0]
+            elif op.name == "aie.end":
+                nxt = None
+            else:
+                raise UnsupportedOpError(f"{where(op)}: '{op.name}' inside a DMA task of {what}")
+        block = nxt
+    if block is not None:
+        raise UnsupportedOpError(f"{what}: a DMA task whose BD chain loops forever is not simulated")
+    return bds
+
+
+def _configure(e: Emitter, op: Operation) -> None:
+    ctx: HostContext = e.scope.extra["host"]
+    if op.name == "aiex.dma_configure_task_for":
+        symbol = sym_name(prop(op, "alloc"))
+        end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
+    else:
+        tile = ctx.design.tiles.get(op.operands[0])
+        direction = "MM2S" if as_int(prop(op, "direction")) == 1 else "S2MM"
+        channel = as_int(prop(op, "channel"))
+        if tile is None or not tile.kind.is_shim:
+            raise UnsupportedOpError(
+                f"{where(op)}: runtime DMA tasks on {tile.name if tile else 'a non-tile'} are not "
+                f"simulated; tasks run on shim tiles"
+            )
+        end = ctx.machine.host_ends.get((tile.col, direction, channel))
+        if end is None:
+            raise RuntimeMisuseError(
+                f"{where(op)}: no objectfifo uses {direction} channel {channel} of {tile.name}"
+            )
+        symbol = end.fifo.name
+    bd_ops = _bd_chain(op.regions[0], f"the task at {where(op)}")
+    bds = [
+        BdTemplate(
+            as_int(prop(bd, "offset"), 0),
+            as_int(prop(bd, "len"), None) or int(np.prod(bd.operands[0].type.get_shape())),
+            dim_pairs(prop(bd, "dimensions")),
+            where(bd),
+        )
+        for bd in bd_ops
+    ]
+    kind = "fill" if end.direction == "MM2S" else "drain"
+    tmpl = TaskTemplate(
+        f"{kind} task on @{symbol} ({where(op)})",
+        where(op),
+        end,
+        as_bool(prop(op, "issue_token")),
+        as_int(prop(op, "repeat_count"), 0),
+        bds,
+    )
+    buffers = ", ".join(e.use(bd.operands[0]) for bd in bd_ops)
+    e.line(f"{e.define(op.results[0], 't')} = _rt.configure({e.const(tmpl, 'task')}, ({buffers},))")
+
+
+def _start(e: Emitter, op: Operation) -> None:
+    for v in op.operands:
+        e.line(f"_rt.start({e.use(v)}, {_where(e, op)})")
+
+
+def _await(e: Emitter, op: Operation) -> None:
+    e.blocking = True
+    for v in op.operands:
+        e.line(f"_w = _rt.await_task({e.use(v)}, {_where(e, op)})")
+        e.line("if _w is not None: yield _w")
+
+
+def _free(e: Emitter, op: Operation) -> None:
+    for v in op.operands:
+        e.line(f"_rt.free({e.use(v)})")
+
+
+def _list(e: Emitter, static, dynamic) -> str:
+    dyn = iter(dynamic)
+    items = [e.use(next(dyn)) if v == DYNAMIC else str(v) for v in static.get_values()]
+    return f"[{', '.join(items)}]"
+
+
+def _memcpy(e: Emitter, op: Operation) -> None:
+    ctx: HostContext = e.scope.extra["host"]
+    symbol = sym_name(prop(op, "metadata"))
+    end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
+    kind = "fill" if end.direction == "MM2S" else "drain"
+    issue = as_bool(prop(op, "issue_token")) or end.direction == "S2MM"
+    tmpl = TaskTemplate(f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})", where(op), end, issue, 0, [BdTemplate(0, 0, [], where(op))])
+    offsets = _list(e, prop(op, "static_offsets"), op.offsets)
+    sizes = _list(e, prop(op, "static_sizes"), op.sizes)
+    strides = _list(e, prop(op, "static_strides"), op.strides)
+    e.line(
+        f"_rt.memcpy({e.const(tmpl, 'task')}, {e.use(op.operands[0])}, {offsets}, {sizes}, "
+        f"{strides}, {_where(e, op)})"
+    )
+
+
+def _dma_wait(e: Emitter, op: Operation) -> None:
+    ctx: HostContext = e.scope.extra["host"]
+    symbol = sym_name(prop(op, "symbol"))
+    end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
+    tmpl = TaskTemplate(f"@{symbol}", where(op), end, True, 0, [])
+    e.blocking = True
+    e.line(f"_w = _rt.wait_channel({e.const(tmpl, 'task')}, {_where(e, op)})")
+    e.line("if _w is not None: yield _w")
+
+
+def _rtp_write(e: Emitter, op: Operation) -> None:
+    name = sym_name(prop(op, "buffer"))
+    index = as_int(prop(op, "index"))
+    value = e.use(op.operands[0]) if op.operands else str(as_int(prop(op, "value")))
+    e.line(f"_rt.rtp({name!r}, {index}, {value}, {_where(e, op)})")
+
+
+def _set_lock(e: Emitter, op: Operation) -> None:
+    e.line(f"{e.use(op.operands[0])}.value = {as_int(prop(op, 'value'))}")
+
+
+def _register_write(e: Emitter, op: Operation) -> None:
+    e.line(f"_rt.note({op.name!r})")
+
+
+def _lowered(e: Emitter, op: Operation) -> None:
+    raise UnsupportedOpError(
+        f"{where(op)}: '{op.name}' drives DMA registers directly (lowered runtime); the "
+        f"simulator runs dma tasks and dma_memcpy_nd/dma_wait"
+    )
+
+
+HANDLERS: dict[str, Handler] = {
+    **arith.HANDLERS,
+    **scf.HANDLERS,
+    "aiex.dma_configure_task_for": _configure,
+    "aiex.dma_configure_task": _configure,
+    "aiex.dma_start_task": _start,
+    "aiex.dma_await_task": _await,
+    "aiex.dma_free_task": _free,
+    "aiex.npu.dma_memcpy_nd": _memcpy,
+    "aiex.npu.dma_wait": _dma_wait,
+    "aiex.npu.rtp_write": _rtp_write,
+    "aiex.set_lock": _set_lock,
+    "aiex.npu.write32": _register_write,
+    "aiex.npu.maskwrite32": _register_write,
+    "aiex.npu.blockwrite": _register_write,
+    "aiex.npu.writebd": _register_write,
+    "aiex.npu.address_patch": _register_write,
+    "aiex.npu.push_queue": _lowered,
+    "aiex.npu.sync": _lowered,
+    "aie.end": lambda e, op: None,
+}

@@ -1,0 +1,279 @@
+"""Run an objectfifo-level AIE module on the CPU: ``simulate(module, inputs) -> SimResult``."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.ir import Operation, SSAValue
+
+from iron_ir.sim.build import Machine, build_machine
+from iron_ir.sim.codegen import CORE_HANDLERS, RUNTIME_HELPERS, Emitter, Scope, build_function, exec_function, where
+from iron_ir.sim.design import Core, Design, prop, read_design, sym_name
+from iron_ir.sim.engine import FifoPort, LockWait
+from iron_ir.sim.errors import DesignError, KernelError, SimulationError
+from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
+from iron_ir.sim.host import HostContext
+from iron_ir.sim.scheduler import Budget, Process, Scheduler
+from iron_ir.sim.trace import Recorder
+from iron_ir.sim.types import memref_shape, numpy_dtype
+
+
+@dataclass
+class SimOptions:
+    max_steps: int | None = 5_000_000
+    """Scheduler rounds before the run is stopped as a runaway."""
+    timeout: float | None = 300.0
+    """Wall-clock seconds before the run is stopped as a runaway."""
+    trace: bool = False
+    progress: bool = False
+    device: str | None = None
+
+
+@dataclass
+class SimResult:
+    outputs: list[np.ndarray]
+    steps: int
+    notes: dict[str, int] = field(default_factory=dict)
+    recorder: Recorder | None = None
+
+
+@dataclass(frozen=True)
+class ArgSpec:
+    shape: tuple[int, ...]
+    dtype: np.dtype
+
+
+def runtime_signature(module: ModuleOp, device: str | None = None) -> list[ArgSpec]:
+    """Shapes and dtypes of the runtime sequence's arguments, in order."""
+    design = read_design(module, device)
+    if design.runtime is None:
+        raise DesignError("the device has no runtime sequence: nothing drives the design")
+    specs = []
+    for arg in design.runtime.regions[0].blocks[0].args:
+        if not isinstance(arg.type, MemRefType):
+            raise DesignError(f"runtime sequence argument of type {arg.type} is not a memref")
+        specs.append(ArgSpec(memref_shape(arg.type), numpy_dtype(arg.type.element_type)))
+    return specs
+
+
+def _kernel_wrapper(symbol: str, model, link_with: str | None, caller: str, call_site: str):
+    def call(*args):
+        converted = [
+            float(a) if isinstance(a, np.floating) or type(a).__name__ == "bfloat16" else a
+            for a in args
+        ]
+        try:
+            model(*converted)
+        except SimulationError:
+            raise
+        except Exception as err:  # a model is user code: every failure becomes a report
+            hint = (
+                "\n(an index outside an argument: the kernel reads or writes beyond the "
+                "buffers it was given)"
+                if isinstance(err, IndexError)
+                else ""
+            )
+            raise KernelError(
+                f"{call_site}: kernel model @{symbol}"
+                f"{f' ({link_with})' if link_with else ''} called from {caller} failed: "
+                f"{type(err).__name__}: {err}{hint}"
+            ) from None
+
+    return call
+
+
+class _Compiler:
+    """Compiles every core body, the functions they call and the runtime sequence."""
+
+    def __init__(self, design: Design, machine: Machine, host: HostContext, budget: Budget):
+        self.design = design
+        self.machine = machine
+        self.host = host
+        self.globals: dict = {
+            **RUNTIME_HELPERS,
+            "_T": budget.counter,
+            "_tick": budget.tick,
+            "_LockWait": LockWait,
+            "_rt": host,
+            "np": np,
+        }
+        self.values: dict[SSAValue, str] = {}
+
+    def outside(self, value: SSAValue) -> str:
+        name = self.values.get(value)
+        if name is not None:
+            return name
+        d = self.design
+        if value in d.buffers:
+            obj, prefix = d.buffers[value], "buf_" + d.buffer_names[value]
+        elif value in d.locks:
+            obj, prefix = d.locks[value], "lock"
+        elif value in d.tiles:
+            obj, prefix = d.tiles[value], "tile"
+        else:
+            owner = value.owner
+            raise DesignError(
+                f"compiled code uses a value defined by "
+                f"'{owner.name if isinstance(owner, Operation) else 'a block argument'}' outside "
+                f"it; only tiles, buffers and locks may be used across regions"
+            )
+        name = f"_{''.join(ch if ch.isalnum() else '_' for ch in prefix)}_{len(self.globals)}"
+        self.globals[name] = obj
+        self.values[value] = name
+        return name
+
+    def scope(self, core: Core | None, funcs: dict[str, tuple[str, bool]]) -> Scope:
+        ports: dict[tuple[str, str], str] = {}
+        core_name = f"core_{core.tile.col}_{core.tile.row}" if core else "runtime sequence"
+
+        def fifo_port(fifo_name: str, port: str, op: Operation) -> str:
+            key = (fifo_name, port)
+            if key in ports:
+                return ports[key]
+            if core is None:
+                raise DesignError(f"{where(op)}: objectfifo ops belong in cores")
+            fifo = self.design.fifos.get(fifo_name)
+            if fifo is None:
+                raise DesignError(f"{where(op)}: {core_name} uses unknown objectfifo @{fifo_name}")
+            tile = core.tile
+            if port == "Produce":
+                if fifo.producer != tile:
+                    raise DesignError(
+                        f"{where(op)}: {core_name} produces into @{fifo_name}, whose producer is "
+                        f"{fifo.producer.name}"
+                    )
+                pool = self.machine.producer_pool[fifo_name]
+            else:
+                ends = [i for i, c in enumerate(fifo.consumers) if c == tile]
+                if not ends:
+                    raise DesignError(
+                        f"{where(op)}: {core_name} consumes from @{fifo_name}, whose consumers are "
+                        f"{', '.join(c.name for c in fifo.consumers)}"
+                    )
+                pool = self.machine.consumer_pool[(fifo_name, ends[0])]
+            name = f"_port_{''.join(ch if ch.isalnum() else '_' for ch in fifo_name)}_{port}_{len(self.globals)}"
+            self.globals[name] = FifoPort(fifo_name, port, pool, core_name)
+            ports[key] = name
+            return name
+
+        scope = Scope(self.globals, self.outside, None)
+        scope.extra["fifo_port"] = fifo_port
+        scope.extra["memref_globals"] = self.design.memref_globals
+        scope.extra["host"] = self.host
+
+        def callee(sym: str, op: Operation) -> tuple[str, bool]:
+            if sym in funcs:
+                return funcs[sym]
+            fn_op = self.design.funcs.get(sym)
+            if fn_op is None:
+                raise DesignError(f"{where(op)}: {core_name} calls unknown function @{sym}")
+            if fn_op.regions[0].blocks:
+                funcs[sym] = ("_pending", False)
+                funcs[sym] = self.compile_func(fn_op, sym, scope, core_name)
+                return funcs[sym]
+            link_with = prop(fn_op, "link_with")
+            link_with = link_with.data if link_with is not None else (core.link_with if core else None)
+            from iron_ir.sim.kernels import MissingKernelModelError, lookup_model
+
+            try:
+                model = lookup_model(sym, link_with)
+            except MissingKernelModelError as err:
+                raise KernelError(f"{where(op)}: {err}") from None
+            name = f"_kernel_{sym}_{len(self.globals)}"
+            self.globals[name] = _kernel_wrapper(sym, model, link_with, core_name, where(op))
+            funcs[sym] = (name, False)
+            return funcs[sym]
+
+        scope.callee = callee
+        return scope
+
+    def compile_func(self, fn_op: Operation, sym: str, scope: Scope, core_name: str):
+        block = fn_op.regions[0].blocks[0]
+        e = Emitter(CORE_HANDLERS, scope, f"function @{sym} (called by {core_name})")
+        params = [e.define(a, "p") for a in block.args]
+        e.block(block)
+        name = f"_fn_{sym}_{len(self.globals)}"
+        source = build_function(e, name, params, generator=e.blocking)
+        exec_function(source, name, self.globals, f"<sim @{sym}>")
+        return name, e.blocking
+
+    def compile_core(self, core: Core) -> tuple[str, object]:
+        name = f"core_{core.tile.col}_{core.tile.row}"
+        scope = self.scope(core, {})
+        e = Emitter(CORE_HANDLERS, scope, f"{name} ({where(core.op)})")
+        e.block(core.op.regions[0].blocks[0])
+        source = build_function(e, f"_{name}", [], generator=True)
+        return name, exec_function(source, f"_{name}", self.globals, f"<sim {name}>")
+
+    def compile_runtime(self):
+        runtime = self.design.runtime
+        scope = self.scope(None, {})
+        e = Emitter(HOST_HANDLERS, scope, f"the runtime sequence ({where(runtime)})")
+        block = runtime.regions[0].blocks[0]
+        params = [e.define(a, "arg") for a in block.args]
+        e.block(block)
+        source = build_function(e, "_runtime_sequence", params, generator=True)
+        return exec_function(source, "_runtime_sequence", self.globals, "<sim runtime>")
+
+
+def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
+    if len(inputs) > len(specs):
+        raise DesignError(
+            f"{len(inputs)} arrays given but the runtime sequence takes {len(specs)} arguments"
+        )
+    arrays = []
+    for i, spec in enumerate(specs):
+        if i >= len(inputs) or inputs[i] is None:
+            arrays.append(np.zeros(spec.shape, dtype=spec.dtype))
+            continue
+        given = np.asarray(inputs[i])
+        if given.size != int(np.prod(spec.shape)):
+            raise DesignError(
+                f"argument {i}: got an array of {given.size} elements {list(given.shape)}, the "
+                f"runtime sequence expects memref<{'x'.join(map(str, spec.shape))}x{spec.dtype}> "
+                f"({int(np.prod(spec.shape))} elements)"
+            )
+        if given.dtype != spec.dtype:
+            same_bits = given.dtype.itemsize == spec.dtype.itemsize
+            if same_bits and given.dtype.kind in "iu" and spec.dtype.kind in "iu":
+                given = given.view(spec.dtype)
+            else:
+                warnings.warn(
+                    f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=3
+                )
+                given = given.astype(spec.dtype)
+        arrays.append(np.array(given.reshape(spec.shape), dtype=spec.dtype, copy=True, order="C"))
+    return arrays
+
+
+def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> SimResult:
+    """Run the design's runtime sequence once on ``inputs`` (one array per argument).
+
+    Returns every runtime argument after the run (inputs included), the number of steps and
+    notes about what was not modelled. Raises a :class:`SimulationError` subclass with a
+    human-readable report when the design deadlocks, misuses a DMA or runs away.
+    """
+    options = options or SimOptions()
+    design = read_design(module, options.device)
+    if design.runtime is None:
+        raise DesignError("the device has no runtime sequence: nothing drives the design")
+    specs = runtime_signature(module, options.device)
+    arrays = _coerce_inputs(specs, list(inputs))
+    machine = build_machine(design)
+    host = HostContext(design, machine)
+    budget = Budget(options.max_steps, options.timeout)
+    compiler = _Compiler(design, machine, host, budget)
+    cores = []
+    for core in design.cores:
+        name, fn = compiler.compile_core(core)
+        cores.append(Process(name, fn(), f"{name} ({where(core.op)})"))
+    runtime_fn = compiler.compile_runtime()
+    runtime = Process("runtime sequence", runtime_fn(*arrays), "the runtime sequence")
+    recorder = Recorder() if options.trace else None
+    scheduler = Scheduler(cores, runtime, machine, host, budget, recorder, options.progress)
+    with np.errstate(all="ignore"):
+        steps = scheduler.run()
+    return SimResult(arrays, steps, dict(host.notes), recorder)
