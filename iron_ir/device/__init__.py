@@ -1,4 +1,4 @@
-"""Device facts (the single table) and, later, the IRON device classes (NPU1, Tile, ...)."""
+"""Device facts (the single table) and the IRON device classes (NPU1, Tile, ...)."""
 
 from iron_ir.device.table import (
     ADDRESS_GRANULE_BYTES,
@@ -16,6 +16,26 @@ from iron_ir.device.table import (
     compile_targets,
     get_device,
 )
+from iron_ir.device.tile import AnyComputeTile, AnyMemTile, AnyShimTile, PlacementTile, Tile
+from iron_ir.device.device import (
+    DEVICE_CLASSES,
+    NPU1,
+    NPU2,
+    XCVC1902,
+    XCVE2302,
+    XCVE2802,
+    Device,
+    NPU1Col1,
+    NPU1Col2,
+    NPU1Col3,
+    NPU2Col1,
+    NPU2Col2,
+    NPU2Col3,
+    NPU2Col4,
+    NPU2Col5,
+    NPU2Col6,
+    NPU2Col7,
+)
 
 __all__ = [
     "ADDRESS_GRANULE_BYTES",
@@ -32,4 +52,26 @@ __all__ = [
     "UnknownDeviceError",
     "compile_targets",
     "get_device",
+    "AnyComputeTile",
+    "AnyMemTile",
+    "AnyShimTile",
+    "PlacementTile",
+    "Tile",
+    "DEVICE_CLASSES",
+    "Device",
+    "NPU1",
+    "NPU1Col1",
+    "NPU1Col2",
+    "NPU1Col3",
+    "NPU2",
+    "NPU2Col1",
+    "NPU2Col2",
+    "NPU2Col3",
+    "NPU2Col4",
+    "NPU2Col5",
+    "NPU2Col6",
+    "NPU2Col7",
+    "XCVC1902",
+    "XCVE2302",
+    "XCVE2802",
 ]

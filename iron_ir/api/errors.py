@@ -1,0 +1,58 @@
+"""Errors for misuse of the IRON API.
+
+Every message names the object at fault (a fifo or worker name), says what was wrong and
+where: the file:line of the user's design (the innermost frame outside the iron_ir package).
+The ``iron`` CLI prints ``str(error)`` without a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def user_location() -> str:
+    """``file:line`` of the innermost stack frame outside iron_ir (the user's design)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = os.path.abspath(frame.f_code.co_filename)
+        inside = filename.startswith(_PACKAGE_DIR + os.sep)
+        if not inside and not filename.startswith("<frozen "):
+            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+        frame = frame.f_back
+    return "<unknown location>"
+
+
+class IronError(Exception):
+    """Misuse of the IRON API. ``location`` is the user's file:line, ``message`` the reason."""
+
+    def __init__(self, message: str, location: str | None = None):
+        self.message = message
+        self.location = location if location is not None else user_location()
+        super().__init__(f"{self.location}: {message}")
+
+
+class IronTypeError(IronError, TypeError):
+    """A value of the wrong kind: not a numpy ndarray type, not a handle, not a worker, ..."""
+
+
+class FifoError(IronError, ValueError):
+    """An ObjectFifo or handle used against its rules (producers, consumers, depth, links)."""
+
+
+class WorkerError(IronError, ValueError):
+    """A Worker constructed or traced against its rules."""
+
+
+class TraceError(IronError, ValueError):
+    """Python code in a worker, kernel or inline_ops body that cannot become IR."""
+
+
+class RuntimeSequenceError(IronError, ValueError):
+    """A Runtime call (sequence, fill, drain, task groups, barriers) used against its rules."""
+
+
+class DeviceError(IronError, ValueError):
+    """A device or tile the program cannot use."""

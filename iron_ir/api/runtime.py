@@ -1,0 +1,330 @@
+"""The IRON ``Runtime``: the host program that starts workers and moves data (``aie.iron.runtime``)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from iron_ir.api.dataflow import ObjectFifoHandle, RuntimeEndpoint, describe_endpoint
+from iron_ir.api.dtype import (
+    ndarray_type_to_memref,
+    np_ndarray_type_get_dtype,
+    np_ndarray_type_get_shape,
+)
+from iron_ir.api.errors import IronTypeError, RuntimeSequenceError, user_location
+from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
+from iron_ir.device.tile import AnyShimTile, PlacementTile, Tile
+
+
+class RuntimeData:
+    """One host buffer of the runtime sequence (an argument of ``rt.sequence``)."""
+
+    def __init__(self, arr_type: type[np.ndarray], index: int):
+        self.arr_type = arr_type
+        self.index = index
+        self.memref_type = ndarray_type_to_memref(arr_type)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return np_ndarray_type_get_shape(self.arr_type)
+
+    @property
+    def dtype(self) -> np.dtype:
+        return np_ndarray_type_get_dtype(self.arr_type)
+
+    def default_tap(self):
+        """The whole buffer, in order (``TensorTiler2D.simple_tiler(shape)[0]``)."""
+        from iron_ir.taplib import TensorTiler2D
+
+        shape = self.shape if len(self.shape) == 2 else (1, int(np.prod(self.shape)))
+        return TensorTiler2D.simple_tiler(shape)[0]
+
+    def __str__(self) -> str:
+        return f"RuntimeData(arg{self.index}, {self.memref_type})"
+
+
+class RuntimeTaskGroup:
+    """DMA tasks awaited/freed together by ``rt.finish_task_group``."""
+
+    def __init__(self, group_id: int):
+        self.group_id = group_id
+        self.finished = False
+
+
+@dataclass
+class StartTask:
+    workers: list[Worker]
+
+
+@dataclass
+class DMATask:
+    is_fill: bool
+    handle: ObjectFifoHandle
+    data: RuntimeData
+    offset: int
+    sizes: list[int]
+    strides: list[int]
+    wait: bool
+    group: RuntimeTaskGroup | None
+    location: str
+
+
+@dataclass
+class CreateGroupTask:
+    group: RuntimeTaskGroup
+
+
+@dataclass
+class FinishGroupTask:
+    group: RuntimeTaskGroup
+
+
+@dataclass
+class InlineOpsTask:
+    fn: Callable[..., Any]
+    args: list[Any]
+    location: str
+
+
+@dataclass
+class SetBarrierTask:
+    barrier: WorkerRuntimeBarrier
+    value: int
+
+
+class Runtime:
+    """The runtime sequence: ``with rt.sequence(*types) as (a, b, ...):`` then start, fill,
+    drain, task groups, inline ops and barriers, recorded in order."""
+
+    def __init__(self, strict_task_groups: bool = True):
+        self.strict_task_groups = strict_task_groups
+        self._data: list[RuntimeData] | None = None
+        self._open = False
+        self._tasks: list[Any] = []
+        self._workers: list[Worker] = []
+        self._fifos: list[ObjectFifoHandle] = []
+        self._groups: list[RuntimeTaskGroup] = []
+        self._used_default_group = False
+        self._location = user_location()
+
+    @property
+    def workers(self) -> list[Worker]:
+        return list(self._workers)
+
+    @property
+    def fifos(self) -> list[ObjectFifoHandle]:
+        return list(self._fifos)
+
+    @property
+    def data(self) -> list[RuntimeData]:
+        return list(self._data or [])
+
+    @property
+    def tasks(self) -> list[Any]:
+        return list(self._tasks)
+
+    def _check_open(self, what: str) -> None:
+        if not self._open:
+            raise RuntimeSequenceError(
+                f"Runtime.{what}() must be called inside `with rt.sequence(...) as ...:`"
+            )
+
+    @contextmanager
+    def sequence(self, *input_types: type[np.ndarray]) -> Iterator[Any]:
+        if self._data is not None:
+            raise RuntimeSequenceError("a Runtime has one sequence; rt.sequence() was already used")
+        data = []
+        for i, t in enumerate(input_types):
+            try:
+                data.append(RuntimeData(t, i))
+            except IronTypeError as err:
+                raise IronTypeError(f"rt.sequence argument {i}: {err.message}") from None
+        self._data = data
+        self._open = True
+        try:
+            yield data[0] if len(data) == 1 else tuple(data)
+        finally:
+            self._open = False
+        open_groups = [g for g in self._groups if not g.finished]
+        if open_groups:
+            raise RuntimeSequenceError(
+                f"{len(open_groups)} task group(s) were never finished; call "
+                "rt.finish_task_group(tg) for each rt.task_group()"
+            )
+
+    def start(self, *workers: Worker) -> None:
+        self._check_open("start")
+        for w in workers:
+            if not isinstance(w, Worker):
+                raise IronTypeError(f"rt.start() takes Workers, got {w!r}")
+            if w in self._workers:
+                raise RuntimeSequenceError(f"rt.start(): {w.describe()} is already started")
+        self._workers.extend(workers)
+        self._tasks.append(StartTask(list(workers)))
+
+    def _transfer(
+        self,
+        is_fill: bool,
+        handle: ObjectFifoHandle,
+        data: RuntimeData,
+        tap: Any,
+        task_group: RuntimeTaskGroup | None,
+        wait: bool,
+        placement: PlacementTile,
+    ) -> None:
+        what = "fill" if is_fill else "drain"
+        self._check_open(what)
+        if not isinstance(handle, ObjectFifoHandle):
+            raise IronTypeError(
+                f"rt.{what}() takes an ObjectFifo handle ({'of.prod()' if is_fill else 'of.cons()'}), "
+                f"got {handle!r}"
+            )
+        if handle.is_prod != is_fill:
+            want = "producer handle (of.prod())" if is_fill else "consumer handle (of.cons())"
+            raise RuntimeSequenceError(
+                f"rt.{what}() on ObjectFifo '{handle.name}' needs its {want}, got its "
+                f"{handle.handle_type} handle"
+            )
+        if not isinstance(data, RuntimeData) or data not in (self._data or []):
+            raise RuntimeSequenceError(
+                f"rt.{what}() on ObjectFifo '{handle.name}': the host buffer must be one of the "
+                f"values `rt.sequence(...)` gave, got {data!r}"
+            )
+        if not isinstance(placement, Tile) and placement is not AnyShimTile:
+            raise RuntimeSequenceError(
+                f"rt.{what}() on ObjectFifo '{handle.name}': placement must be AnyShimTile or a "
+                f"Tile, got {placement!r}"
+            )
+        if handle.endpoint is not None and not isinstance(handle.endpoint, RuntimeEndpoint):
+            role = "producer" if is_fill else "consumer"
+            raise RuntimeSequenceError(
+                f"rt.{what}() on ObjectFifo '{handle.name}': its {role} handle already belongs "
+                f"to {describe_endpoint(handle.endpoint)}, so the runtime cannot {what} it; "
+                f"{'fill' if is_fill else 'drain'} a fifo whose "
+                f"{role} end is the runtime"
+            )
+        handle.set_endpoint(RuntimeEndpoint(placement))
+        if handle not in self._fifos:
+            self._fifos.append(handle)
+        offset, sizes, strides = self._tap_dims(handle, data, tap, what)
+        if data.dtype != handle.dtype:
+            raise RuntimeSequenceError(
+                f"rt.{what}() on ObjectFifo '{handle.name}': the host buffer holds {data.dtype} "
+                f"but the fifo holds {handle.dtype}"
+            )
+        if task_group is None:
+            if self.strict_task_groups and self._groups:
+                raise RuntimeSequenceError(
+                    f"rt.{what}() on ObjectFifo '{handle.name}' has no task_group while this "
+                    "sequence uses explicit task groups (strict_task_groups=True); pass "
+                    "task_group=... or create Runtime(strict_task_groups=False)"
+                )
+            self._used_default_group = True
+        else:
+            self._check_group(task_group, what)
+        self._tasks.append(
+            DMATask(is_fill, handle, data, offset, sizes, strides, wait, task_group, user_location())
+        )
+
+    def _tap_dims(self, handle: ObjectFifoHandle, data: RuntimeData, tap: Any, what: str):
+        from iron_ir.taplib import TensorAccessPattern, dma_bd_dims
+
+        if tap is None:
+            tap = data.default_tap()
+        if not isinstance(tap, TensorAccessPattern):
+            raise IronTypeError(
+                f"rt.{what}() on ObjectFifo '{handle.name}': tap must be a TensorAccessPattern, "
+                f"got {tap!r}"
+            )
+        dims = dma_bd_dims(tap)
+        numel = int(np.prod(data.shape))
+        last = dims.offset + sum((s - 1) * t for s, t in zip(dims.sizes, dims.strides))
+        if last >= numel:
+            raise RuntimeSequenceError(
+                f"rt.{what}() on ObjectFifo '{handle.name}': the tap {tap} reaches element {last} "
+                f"but the host buffer {data.memref_type} has {numel} elements"
+            )
+        return dims.offset, list(dims.sizes), list(dims.strides)
+
+    def _check_group(self, group: RuntimeTaskGroup, what: str) -> None:
+        if not isinstance(group, RuntimeTaskGroup) or group not in self._groups:
+            raise RuntimeSequenceError(
+                f"rt.{what}(): task_group must come from this runtime's rt.task_group(), got {group!r}"
+            )
+        if group.finished:
+            raise RuntimeSequenceError(
+                f"rt.{what}(): task group {group.group_id} was already finished"
+            )
+
+    def fill(
+        self,
+        in_fifo: ObjectFifoHandle,
+        source: RuntimeData,
+        tap: Any = None,
+        task_group: RuntimeTaskGroup | None = None,
+        wait: bool = False,
+        placement: PlacementTile = AnyShimTile,
+    ) -> None:
+        """Copy ``source`` (through ``tap``) into the fifo whose producer is the runtime."""
+        self._transfer(True, in_fifo, source, tap, task_group, wait, placement)
+
+    def drain(
+        self,
+        out_fifo: ObjectFifoHandle,
+        dest: RuntimeData,
+        tap: Any = None,
+        task_group: RuntimeTaskGroup | None = None,
+        wait: bool = False,
+        placement: PlacementTile = AnyShimTile,
+    ) -> None:
+        """Copy the fifo's objects (through ``tap``) into ``dest``; ``wait`` awaits completion."""
+        self._transfer(False, out_fifo, dest, tap, task_group, wait, placement)
+
+    def task_group(self) -> RuntimeTaskGroup:
+        self._check_open("task_group")
+        if self.strict_task_groups and self._used_default_group:
+            raise RuntimeSequenceError(
+                "rt.task_group() after fills/drains without a task group "
+                "(strict_task_groups=True); put every fill/drain in a group, or create "
+                "Runtime(strict_task_groups=False)"
+            )
+        group = RuntimeTaskGroup(len(self._groups))
+        self._groups.append(group)
+        self._tasks.append(CreateGroupTask(group))
+        return group
+
+    def finish_task_group(self, task_group: RuntimeTaskGroup) -> None:
+        self._check_open("finish_task_group")
+        self._check_group(task_group, "finish_task_group")
+        task_group.finished = True
+        self._tasks.append(FinishGroupTask(task_group))
+
+    def inline_ops(self, inline_func: Callable[..., Any], inline_args: list[Any]) -> None:
+        """Run ``inline_func(*inline_args)`` in the sequence at resolve time (RTP writes)."""
+        self._check_open("inline_ops")
+        if not callable(inline_func):
+            raise IronTypeError(f"rt.inline_ops() takes a function, got {inline_func!r}")
+        self._tasks.append(InlineOpsTask(inline_func, list(inline_args), user_location()))
+
+    def set_barrier(self, barrier: WorkerRuntimeBarrier, value: int) -> None:
+        self._check_open("set_barrier")
+        if not isinstance(barrier, WorkerRuntimeBarrier):
+            raise IronTypeError(f"rt.set_barrier() takes a WorkerRuntimeBarrier, got {barrier!r}")
+        if not isinstance(value, int) or not 0 <= value <= 63:
+            raise RuntimeSequenceError(
+                f"rt.set_barrier({barrier.name}, {value!r}): the value must be an int in [0, 63]"
+            )
+        self._tasks.append(SetBarrierTask(barrier, value))
+
+    def enable_trace(self, trace_size: int | None = None, *args: Any, **kwargs: Any) -> None:
+        """Hardware tracing is not modelled by iron-ir; the request is reported and ignored."""
+        warnings.warn(
+            "Runtime.enable_trace(): iron-ir does not emit hardware trace configuration; the "
+            "design runs without tracing",
+            stacklevel=2,
+        )
