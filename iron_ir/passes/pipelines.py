@@ -1,0 +1,52 @@
+"""The pass registry and the named pipelines.
+
+``all_passes()`` and ``all_pipelines()`` return ``{name: factory}``, where ``factory()`` gives the
+``ModulePass`` class; iron-opt registers exactly these. A named pipeline is a ``ModulePass``
+that runs its passes in order, so ``-p iron-to-aie`` works like any pass and the Python API can
+run the same thing (:func:`run_pipeline`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+
+# name -> "module:ClassName"; imported only when the pass is asked for (iron-opt start-up).
+_PASSES: dict[str, str] = {
+    "iron-place": "iron_ir.passes.place:IronPlacePass",
+}
+
+_XDSL_PASSES = ("canonicalize", "cse", "dce")
+
+
+def _lazy(path: str) -> Callable[[], type[ModulePass]]:
+    module, cls = path.split(":")
+    return lambda: getattr(importlib.import_module(module), cls)
+
+
+def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    from xdsl.transforms import get_all_passes
+
+    xdsl_passes = get_all_passes()
+    passes = {name: _lazy(path) for name, path in _PASSES.items()}
+    passes.update({name: xdsl_passes[name] for name in _XDSL_PASSES})
+    return passes
+
+
+def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
+    return {}
+
+
+def run_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> ModuleOp:
+    """Run a textual pipeline (``"iron-place{placer=sequential},..."``) on ``module`` in place."""
+    if ctx is None:
+        from iron_ir.ir.context import make_context
+
+        ctx = make_context()
+    registry = {**all_passes(), **all_pipelines()}
+    PassPipeline.parse_spec(registry, spec).apply(ctx, module)
+    return module
