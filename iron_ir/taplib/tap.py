@@ -11,6 +11,7 @@ import numpy as np
 from .utils import (
     TapError,
     contiguous_strides,
+    is_int,
     validate_and_clean_sizes_strides,
     validate_offset,
     validate_tensor_dims,
@@ -171,7 +172,7 @@ class TensorAccessPattern:
 
     def _check_dim(self, dim: int, name: str = "dim", allow_end: bool = False):
         limit = len(self._sizes) + (1 if allow_end else 0)
-        if not isinstance(dim, (int, np.integer)) or not 0 <= dim < limit:
+        if not is_int(dim) or not 0 <= dim < limit:
             raise TapError(f"{name}={dim} is not a dimension of sizes={self._sizes} (0 <= {name} < {limit})")
 
     def compose(self, other: TensorAccessPattern) -> TensorAccessPattern:
@@ -220,7 +221,7 @@ class TensorAccessPattern:
     def split_dim(self, dim: int, outer_size: int) -> TensorAccessPattern:
         """Split dimension ``dim`` into (outer_size, sizes[dim] // outer_size)."""
         self._check_dim(dim)
-        if not isinstance(outer_size, (int, np.integer)) or outer_size < 1:
+        if not is_int(outer_size) or outer_size < 1:
             raise TapError(f"split_dim: outer_size must be a positive integer, got {outer_size}")
         if self._sizes[dim] % outer_size != 0:
             raise TapError(
@@ -242,7 +243,7 @@ class TensorAccessPattern:
         if len(tile_sizes) != n:
             raise TapError(f"tile: tile_sizes={tile_sizes} must have {n} entries, one per dimension")
         for i, (size, t) in enumerate(zip(self._sizes, tile_sizes)):
-            if not isinstance(t, (int, np.integer)) or t < 1 or size % t != 0:
+            if not is_int(t) or t < 1 or size % t != 0:
                 raise TapError(
                     f"tile: tile_sizes[{i}]={t} must be a positive divisor of size {size}"
                 )
@@ -279,6 +280,9 @@ class TensorAccessPattern:
     def slice(self, dim: int, start: int, length: int, step: int = 1) -> TensorAccessPattern:
         """Keep ``length`` indices ``start, start+step, ...`` of dimension ``dim``."""
         self._check_dim(dim)
+        for name, value in (("start", start), ("length", length), ("step", step)):
+            if not is_int(value):
+                raise TapError(f"slice: {name} must be an integer, got {value!r}")
         if length < 1:
             raise TapError(f"slice: length must be >= 1, got {length}")
         if step < 1:
@@ -329,8 +333,8 @@ class TensorAccessPattern:
         self._check_dim(dim)
         if self._sizes[dim] != 1:
             raise TapError(f"broadcast: dimension {dim} has size {self._sizes[dim]}, it must be 1")
-        if size < 1:
-            raise TapError(f"broadcast: size must be >= 1, got {size}")
+        if not is_int(size) or size < 1:
+            raise TapError(f"broadcast: size must be an integer >= 1, got {size!r}")
         sizes, strides = list(self._sizes), list(self._strides)
         sizes[dim], strides[dim] = size, 0
         return self._with(self._offset, sizes, strides)

@@ -14,6 +14,7 @@ from .utils import (
     ceildiv,
     group_first_tile,
     group_steps_per_dim,
+    is_int,
     validate_and_clean_sizes_strides,
     validate_offset,
     validate_tensor_dims,
@@ -49,7 +50,7 @@ class TensorAccessSequence(abc.MutableSequence):
         if offset is not None:
             offset = validate_offset(offset, self._tensor_dims)
         sizes, strides = validate_and_clean_sizes_strides(sizes, strides, allow_none=True)
-        if not isinstance(num_steps, (int, np.integer)) or isinstance(num_steps, bool):
+        if not is_int(num_steps):
             raise TapError(f"num_steps must be an integer, got {num_steps!r}")
         if num_steps < 0:
             raise TapError(f"num_steps must be >= 0, got {num_steps}")
@@ -301,9 +302,9 @@ def tile_sequence(
             raise TapError(f"tile_sequence: {name}={order} must be a permutation of 0..{rank - 1}")
         orders[name] = order
     for name, values in (("step_dims", step_dims), ("repeat_dims", repeat_dims)):
-        if any(v < 1 for v in values):
-            raise TapError(f"tile_sequence: every entry of {name}={values} must be >= 1")
-    if not isinstance(pattern_repeat, (int, np.integer)) or pattern_repeat < 1:
+        if any(not is_int(v) or v < 1 for v in values):
+            raise TapError(f"tile_sequence: every entry of {name}={values} must be an integer >= 1")
+    if not is_int(pattern_repeat) or pattern_repeat < 1:
         raise TapError(f"tile_sequence: pattern_repeat must be an integer >= 1, got {pattern_repeat}")
 
     tiled = tap.tile(tile_dims)

@@ -21,6 +21,7 @@ from .utils import (
     ceildiv,
     group_first_tile,
     group_steps_per_dim,
+    is_int,
     validate_and_clean_sizes_strides,
     validate_tensor_dims,
 )
@@ -152,7 +153,7 @@ class TensorTiler2D:
                     f"tile_dims[{i}]={tile_dims[i]}; the tensor must be a whole number of tiles "
                     "(allow_partial only relaxes tile groups, not tiles)"
                 )
-        if not isinstance(pattern_repeat, int) or isinstance(pattern_repeat, bool) or pattern_repeat < 1:
+        if not is_int(pattern_repeat) or pattern_repeat < 1:
             raise TapError(f"pattern_repeat must be an integer >= 1, got {pattern_repeat!r}")
         if not allow_partial:
             for i in range(cls._NUM_DIMS):

@@ -47,7 +47,7 @@ def ceildiv(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def _is_int(value) -> bool:
+def is_int(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
@@ -56,7 +56,7 @@ def _int_list(values, name: str) -> list[int]:
         raise TapError(f"{name} must be a sequence of integers, got {values!r}")
     result = []
     for v in values:
-        if not _is_int(v):
+        if not is_int(v):
             raise TapError(f"{name} must contain only integers, got {list(values)!r}")
         result.append(int(v))
     return result
@@ -91,7 +91,7 @@ def validate_tensor_dims(
 
 def validate_offset(offset: int, tensor_dims: Sequence[int] | None) -> int:
     """Check 0 <= offset < number of elements of the tensor."""
-    if not _is_int(offset):
+    if not is_int(offset):
         raise TapError(f"offset must be an integer, got {offset!r}")
     offset = int(offset)
     if offset < 0:

@@ -16,7 +16,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from iron_ir.taplib import TapError, TensorAccessPattern, TensorTiler2D
+from iron_ir.taplib import TapError, TensorAccessPattern, TensorTiler2D, dma_bd_dims
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -206,3 +206,69 @@ def test_tiler_follows_documented_order(c):
         for n, elem in enumerate(visits):
             expected_order[elem] = start + n
     assert (order.reshape(-1) == expected_order).all()
+
+
+@SETTINGS
+@given(tilings())
+def test_tile_sequence_reads_like_step_tiler(c):
+    """The any-rank tile_sequence walks a 2-D tensor as step_tiler does (it has no
+    dimension budget, so pattern_repeat never fails there)."""
+    c = dict(c, allow_partial=True, prune_step=False)
+    sequence = documented_visits(
+        c["tensor"], c["tile"], c["repeat"], c["step"], c["tcm"], c["gcm"], c["icm"], c["pattern_repeat"]
+    )
+    swap = (1, 0)
+    tas = TensorAccessPattern(c["tensor"]).tile_sequence(
+        c["tile"],
+        step_dims=c["step"],
+        repeat_dims=c["repeat"],
+        dim_order=swap if c["icm"] else None,
+        tile_dim_order=swap if c["tcm"] else None,
+        repeat_dim_order=swap if c["gcm"] else None,
+        pattern_repeat=c["pattern_repeat"],
+    )
+    assert [list(t.access_generator()) for t in tas] == [g for _, _, g in sequence]
+
+
+@SETTINGS
+@given(patterns(), st.data())
+def test_compose_is_exact_or_refused(case, data):
+    tensor_dims, offset, sizes, strides = case
+    try:
+        inner = TensorAccessPattern(tensor_dims, offset, sizes, strides)
+    except TapError:
+        return
+    view = inner.sizes
+    view_total = math.prod(view)
+    rank = data.draw(st.integers(1, 3))
+    outer_sizes = data.draw(st.lists(st.integers(1, 3), min_size=rank, max_size=rank))
+    outer_strides = data.draw(st.lists(st.integers(0, 5), min_size=rank, max_size=rank))
+    outer_offset = data.draw(st.integers(0, view_total - 1))
+    outer_visits = enumerate_pattern(outer_offset, outer_sizes, outer_strides)
+    if max(outer_visits) >= view_total:
+        return
+    outer = TensorAccessPattern(view, outer_offset, outer_sizes, outer_strides)
+    inner_visits = enumerate_pattern(inner.offset, inner.sizes, inner.strides)
+    expected = [inner_visits[i] for i in outer_visits]
+    try:
+        composed = inner.compose(outer)
+    except TapError as err:
+        assert "not a single sizes/strides pattern" in str(err)
+        return
+    assert list(composed.access_generator()) == expected
+
+
+@SETTINGS
+@given(patterns())
+def test_dma_bd_dims_reads_the_same(case):
+    tensor_dims, offset, sizes, strides = case
+    try:
+        tap = TensorAccessPattern(tensor_dims, offset, sizes, strides)
+    except TapError:
+        return
+    bd = dma_bd_dims(tap)
+    assert len(bd.sizes) == len(bd.strides) == 4
+    assert list(TensorAccessPattern(tensor_dims, bd.offset, bd.sizes, bd.strides).access_generator()) == list(
+        tap.access_generator()
+    )
+    assert bd.transfer_len * (bd.repeat_count + 1) == math.prod(tap.sizes)
