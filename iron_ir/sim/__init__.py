@@ -18,7 +18,14 @@ from iron_ir.sim.errors import (
     SimulationError,
     UnsupportedOpError,
 )
-from iron_ir.sim.simulator import ArgSpec, SimOptions, SimResult, runtime_signature, simulate
+from iron_ir.sim.simulator import (
+    ArgSpec,
+    SimOptions,
+    SimResult,
+    argument_roles,
+    runtime_signature,
+    simulate,
+)
 
 __all__ = [
     "ArgSpec",
@@ -35,6 +42,7 @@ __all__ = [
     "SimResult",
     "SimulationError",
     "UnsupportedOpError",
+    "argument_roles",
     "runtime_signature",
     "simulate",
 ]

@@ -346,3 +346,24 @@ HANDLERS: dict[str, Handler] = {
     "aiex.npu.sync": _lowered,
     "aie.end": lambda e, op: None,
 }
+
+
+def argument_directions(design: Design, machine: Machine) -> list[set[str]]:
+    """For each runtime-sequence argument, the directions DMAs move it: ``"in"`` (a fill reads
+    it, MM2S) and/or ``"out"`` (a drain writes it, S2MM)."""
+    block = design.runtime.regions[0].blocks[0]
+    index = {arg: i for i, arg in enumerate(block.args)}
+    roles: list[set[str]] = [set() for _ in block.args]
+    for op in design.runtime.walk():
+        if op.name == "aiex.dma_configure_task_for":
+            end = resolve_host_end(design, machine, sym_name(prop(op, "alloc")), where(op))
+            buffers = [bd.operands[0] for bd in op.walk() if bd.name == "aie.dma_bd"]
+        elif op.name == "aiex.npu.dma_memcpy_nd":
+            end = resolve_host_end(design, machine, sym_name(prop(op, "metadata")), where(op))
+            buffers = [op.operands[0]]
+        else:
+            continue
+        for buf in buffers:
+            if buf in index:
+                roles[index[buf]].add("in" if end.direction == "MM2S" else "out")
+    return roles

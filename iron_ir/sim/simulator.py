@@ -59,6 +59,16 @@ def runtime_signature(module: ModuleOp, device: str | None = None) -> list[ArgSp
     return specs
 
 
+def argument_roles(module: ModuleOp, device: str | None = None) -> list[set[str]]:
+    """Per runtime argument: ``{"in"}`` if filled, ``{"out"}`` if drained (both, or neither)."""
+    from iron_ir.sim.host import argument_directions
+
+    design = read_design(module, device)
+    if design.runtime is None:
+        raise DesignError("the device has no runtime sequence: nothing drives the design")
+    return argument_directions(design, build_machine(design))
+
+
 def _kernel_wrapper(symbol: str, model, link_with: str | None, caller: str, call_site: str):
     def call(*args):
         converted = [
