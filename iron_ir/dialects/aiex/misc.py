@@ -30,6 +30,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.aie.attrs import LockAction, WireBundle
 from iron_ir.dialects.aie.syntax import Codec, I8, I32, SYM_REF, Enum, FormattedOp
+from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.dialects.aiex._support import I8Attr, I32Attr, fail, symbol_text
 
 # --- the block-float element type -----------------------------------------------------------
@@ -298,12 +299,6 @@ class SelectOp(FormattedOp):
 # --- reconfiguration from a runtime sequence -------------------------------------------------
 
 
-def _in_runtime_sequence():
-    from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
-
-    return (HasParent(RuntimeSequenceOp), NoTerminator())
-
-
 @irdl_op_definition
 class ConfigureOp(FormattedOp):
     """Load the configuration of device ``symbol`` (another ``aie.device`` of the module)."""
@@ -311,7 +306,7 @@ class ConfigureOp(FormattedOp):
     name = "aiex.configure"
     symbol = prop_def(FlatSymbolRefAttr)
     body = region_def()
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(), NoTerminator()))
     FORMAT: ClassVar[str] = "$symbol regions attr-dict"
     CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF}
 

@@ -53,10 +53,11 @@ class LegacyRuntimeSequenceOp(IRDLOperation):
         RuntimeSequenceOp.print(self, printer)  # pyright: ignore[reportArgumentType]
 
 
-def _in_runtime_sequence():
+def in_runtime_sequence() -> HasParent:
+    """The parent trait of ops that live in a runtime sequence (either spelling)."""
     from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
 
-    return (HasParent(RuntimeSequenceOp),)
+    return HasParent(RuntimeSequenceOp, LegacyRuntimeSequenceOp)
 
 
 @irdl_op_definition
@@ -66,7 +67,7 @@ class SetLockOp(FormattedOp):
     name = "aiex.set_lock"
     lock = operand_def(IndexType())
     value = prop_def(I32Attr)
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "`(` $lock `,` $value `)` attr-dict"
     CODECS: ClassVar[Mapping[str, Codec]] = {"value": I32}
 

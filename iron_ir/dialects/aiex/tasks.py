@@ -27,7 +27,6 @@ from xdsl.irdl import (
     result_def,
     var_operand_def,
 )
-from xdsl.traits import HasParent
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec, TileKind
 from iron_ir.dialects.aie.attrs import DMAChannelDir, PacketInfoAttr, enum_keyword
@@ -40,6 +39,7 @@ from iron_ir.dialects.aie.syntax import (
     FormattedOp,
     Stripped,
 )
+from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.dialects.aiex._support import (
     FALSE,
     ZERO_I32,
@@ -52,12 +52,6 @@ from iron_ir.dialects.aiex._support import (
     symbol_text,
     tile_col_row,
 )
-
-
-def _in_runtime_sequence():
-    from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
-
-    return (HasParent(RuntimeSequenceOp),)
 
 
 _TASK_DEFAULTS: dict[str, Attribute] = {"issue_token": FALSE, "repeat_count": ZERO_I32}
@@ -134,7 +128,7 @@ class DMAConfigureTaskForOp(FormattedOp):
     repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
     body = region_def()
     result = result_def(IndexType())
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "$alloc regions attr-dict"
     CODECS: ClassVar[Mapping[str, Codec]] = {"alloc": SYM_REF}
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
@@ -178,7 +172,7 @@ class DMAConfigureTaskOp(FormattedOp):
     packet = opt_prop_def(PacketInfoAttr)
     body = region_def()
     result = result_def(IndexType())
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "`(` $tile `,` $direction `,` $channel (`,` $packet^)? `)` regions attr-dict"
     CODECS: ClassVar[Mapping[str, Codec]] = {"direction": Enum(DMAChannelDir), "channel": I32, "packet": Stripped(PacketInfoAttr)}
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
@@ -235,7 +229,7 @@ def task_producer(op: Operation, task: SSAValue) -> Operation:
 
 class _TaskUseOp(FormattedOp):
     task = operand_def(IndexType())
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "`(` $task `)` attr-dict"
 
     def __init__(self, task: SSAValue):
@@ -304,7 +298,7 @@ class DMAStartBdChainOp(FormattedOp):
     issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
     repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
     result = result_def(IndexType())
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = (
         "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `on` ` ` "
         "`(` $tile `,` $direction `,` $channel `)` attr-dict"
@@ -336,7 +330,7 @@ class DMAStartBdChainForOp(FormattedOp):
     issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
     repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
     result = result_def(IndexType())
-    traits = lazy_traits_def(_in_runtime_sequence)
+    traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `for` ` ` $alloc attr-dict"
     CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "alloc": SYM_REF}
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS

@@ -25,6 +25,26 @@ module {
 
 // -----
 
+// A linear or contiguous transfer has no d0 wrap, so its d0 size may pass 1023 words.
+module {
+  aie.device(npu1_1col) {
+    %shim_noc_tile_0_0 = aie.tile(0, 0)
+    %tile_0_2 = aie.tile(0, 2)
+    aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>> 
+    aie.runtime_sequence(%arg0: memref<8192xi32>) {
+      aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 8192][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
+      aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][2, 1, 2, 2048][0, 0, 2048, 1]) {id = 1 : i64, metadata = @of_in} : memref<8192xi32>
+      aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][64, 1, 1, 64][64, 0, 0, 1]) {id = 2 : i64, metadata = @of_in} : memref<8192xi32>
+    }
+  }
+}
+
+// CHECK:      aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 8192][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
+// CHECK-NEXT: aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][2, 1, 2, 2048][0, 0, 2048, 1]) {id = 1 : i64, metadata = @of_in} : memref<8192xi32>
+// CHECK-NEXT: aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][64, 1, 1, 64][64, 0, 0, 1]) {id = 2 : i64, metadata = @of_in} : memref<8192xi32>
+
+// -----
+
 // A metadata symbol naming an aie.shim_dma_allocation; an unranked memref.
 module {
   aie.device(npu2) {
