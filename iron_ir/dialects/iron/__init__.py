@@ -14,6 +14,7 @@ from iron_ir.dialects.iron.attrs import (
     TileAttr,
     TileHint,
 )
+from iron_ir.dialects.iron.bd import BdAttr
 from iron_ir.dialects.iron.program import BarrierOp, BufferOp, FifoOp, LinkOp, ProgramOp
 from iron_ir.dialects.iron.runtime import (
     DrainOp,
@@ -56,13 +57,14 @@ IRON = Dialect(
         RtpWriteOp,
         SetBarrierOp,
     ],
-    IRON_ATTRIBUTES,
+    [*IRON_ATTRIBUTES, BdAttr],
 )
 
 __all__ = [
     "IRON",
     "AcquireOp",
     "BarrierOp",
+    "BdAttr",
     "BarrierReleaseOp",
     "BarrierWaitOp",
     "BufferOp",
