@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from iron_ir.ir.context import make_context
 from iron_ir.ir.upgrade import LEGACY_OP_NAMES, upgrade_module
@@ -42,6 +43,9 @@ class IRParser(Parser):
         return op
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        if allow_implicit_module and self._current_token.kind is MLIRTokenKind.EOF:
+            # Text with no op at all (only comments) is an empty module, as in MLIR.
+            return ModuleOp([])
         try:
             return super().parse_module(allow_implicit_module)
         except VerifyException as error:
