@@ -1,17 +1,20 @@
-"""Activation kernels: ReLU and softmax on bf16.
+"""Activation kernels on bf16: ReLU, exp and softmax.
 
-``bf16_relu`` is exact.  ``softmax_bf16`` follows the AIE2 kernel step by
-step: ``exp`` comes from the runtime library's two 256-entry bf16 tables
-(``exp(integer part) * exp(fraction / 256)`` of the input in 8.8 fixed point,
-the tables rebuilt here as bf16 round-to-nearest-even of ``exp``, which
-reproduces every entry of ``aie_runtime_lib/AIE2/lut_based_ops.cpp``), the sum
-is accumulated per vector lane in fp32 and reduced, and each exponential is
-multiplied by the bf16 reciprocal of the sum.  Like the C++ it does not
-subtract the maximum first.  Tolerance against hardware: the fp32 -> fixed
+``bf16_relu`` is exact.  ``exp_bf16_1024`` and ``softmax_bf16`` follow the
+AIE2 kernels step by step: ``exp`` comes from the runtime library's two
+256-entry bf16 tables (``exp(integer part) * exp(fraction / 256)`` of the
+input in 8.8 fixed point; the tables are rebuilt here as bf16
+round-to-nearest-even of ``exp``, which reproduces every entry of
+``aie_runtime_lib/AIE2/lut_based_ops.cpp``), the softmax sum is accumulated
+per vector lane in fp32 and tree-reduced, and each exponential is multiplied
+by the bf16 reciprocal of the sum.  Like the C++, softmax does not subtract
+the maximum first.
+
+Tolerance against hardware (not verified on a device): the fp32 -> 8.8 fixed
 conversion is modelled as floor with saturation and the vector unit's fp32 ->
-bf16 conversions as the boot rounding mode, so a design that changes the
-core's rounding mode can see differences of 1-2 bf16 ulp per element; with
-the boot mode the model is expected to match bit for bit.
+bf16 conversions as truncation (the boot rounding mode).  If the hardware
+conversions round otherwise, or the design changes the core's rounding mode,
+results differ by 1-2 bf16 ulp per element.
 """
 
 from __future__ import annotations
@@ -63,6 +66,18 @@ def lut_exp_bf16(x: np.ndarray, rounding: str = BOOT_BF16_ROUNDING) -> np.ndarra
     fixed = np.clip(fixed, -(2**15), 2**15 - 1).astype(np.int64) & 0xFFFF
     product = EXP_INTEGER_LUT[fixed >> 8] * EXP_FRACTION_LUT[fixed & 0xFF]
     return to_bf16(product, rounding)
+
+
+@builtin_model("exp_bf16_1024", source="aie_kernels/aie2/bf16_exp.cc with aie_runtime_lib/AIE2/lut_based_ops.h")
+def exp_bf16_1024(a_in, c_out) -> None:
+    """``exp`` of 1024 bf16 values through the lookup tables (see ``lut_exp_bf16``)."""
+    kernel = "exp_bf16_1024"
+    expect_dtype(a_in, kernel, "a_in", BF16)
+    expect_dtype(c_out, kernel, "c_out", BF16)
+    a, c = flat(a_in, kernel, "a_in"), flat(c_out, kernel, "c_out")
+    need(a, 1024, kernel, "a_in")
+    need(c, 1024, kernel, "c_out")
+    c[:1024] = lut_exp_bf16(a[:1024])
 
 
 def _lane_tree_sum(lanes: np.ndarray) -> np.float32:

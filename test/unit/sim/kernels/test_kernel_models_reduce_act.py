@@ -91,6 +91,17 @@ def test_lut_exp_is_close_to_exp():
     assert float(lut_exp_bf16(np.array([1.0], dtype=BF16))[0]) == 2.71875
 
 
+def test_exp_bf16_1024_kernel():
+    x = np.linspace(-10, 10, 1024).astype(BF16)
+    out = np.zeros(1024, dtype=BF16)
+    lookup_model("exp_bf16_1024")(x, out)
+    for v, e in zip(x[::37], out[::37]):
+        fixed = math.floor(float(v) * 256) & 0xFFFF
+        product = np.float32(EXP_INTEGER_LUT[fixed >> 8] * EXP_FRACTION_LUT[fixed & 0xFF])
+        truncated = (np.array([product]).view(np.uint32) & 0xFFFF0000).view(np.float32)[0]
+        assert float(e) == float(truncated)
+
+
 def test_softmax_bf16_matches_the_kernel_steps():
     rng = np.random.default_rng(7)
     x = rng.normal(scale=2.0, size=64).astype(np.float32).astype(BF16)
