@@ -123,7 +123,7 @@ def require_tile_kind(
         wanted = " or ".join(k.human for k in kinds)
         c, r = tile.col_row
         raise VerifyException(
-            f"'{op.name}' must be on a {wanted}, but tile ({c}, {r}) is a {kind.human} ({what})"
+            f"must be on a {wanted}, but tile ({c}, {r}) is a {kind.human} ({what})"
         )
 
 
@@ -170,7 +170,7 @@ class AIESymbolTable(SymbolTable):
 
     def verify(self, op: Operation) -> None:
         if len(op.regions) != 1 or len(op.regions[0].blocks) != 1:
-            raise VerifyException(f"'{op.name}' must have one region with one block")
+            raise VerifyException("must have one region with one block")
         seen: dict[str, Operation] = {}
         for child in op.regions[0].block.ops:
             sym = child.get_attr_or_prop("sym_name")

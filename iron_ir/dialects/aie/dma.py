@@ -437,7 +437,7 @@ class _DMAProgramOp(FormattedOp):
                         raise VerifyException("can only access a lock in the same tile")
         if bd_blocks > kind_spec.bds:
             raise VerifyException(
-                f"'{self.name}' has more than {kind_spec.bds} blocks (found {bd_blocks} BD blocks; "
+                f"has more than {kind_spec.bds} blocks (found {bd_blocks} BD blocks; "
                 f"a {kind.human} has {kind_spec.bds} BDs)"
             )
         for direction, word in ((DMAChannelDir.S2MM, "input"), (DMAChannelDir.MM2S, "output")):
@@ -509,7 +509,7 @@ def _require_parent(op: Operation, names: Sequence[str]) -> None:
     parent = op.parent_op()
     if parent is None or parent.name not in names:
         raise VerifyException(
-            f"'{op.name}' expects parent op to be one of {', '.join(repr(n) for n in names)}"
+            f"expects parent op to be one of {', '.join(repr(n) for n in names)}"
             + (f", not '{parent.name}'" if parent is not None else "")
         )
 

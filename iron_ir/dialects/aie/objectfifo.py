@@ -391,7 +391,7 @@ def _require_objectfifo(op: Operation, symbol: SymbolRefAttr) -> ObjectFifoCreat
     fifo = lookup_objectfifo(op, symbol)
     if fifo is None and _inside_device(op):
         raise VerifyException(
-            f"'{op.name}' refers to @{symbol.root_reference.data}, but no aie.objectfifo of that "
+            f"refers to @{symbol.root_reference.data}, but no aie.objectfifo of that "
             "name exists in the enclosing aie.device"
         )
     return fifo
@@ -572,7 +572,7 @@ def _verify_port_access(
     while core is not None and not isinstance(core, CoreOp):
         core = core.parent_op()
     if core is None:
-        raise VerifyException(f"'{op.name}' must be called from inside a CoreOp (aie.core)")
+        raise VerifyException("must be called from inside a CoreOp (aie.core)")
     fifo = _require_objectfifo(op, symbol)
     if fifo is None:
         return
@@ -595,7 +595,7 @@ def _verify_port_access(
     depth = fifo.depth(endpoint)
     if size > depth:
         raise VerifyException(
-            f"'{op.name}' {verb} {size} objects from an objectFifo that holds {depth} "
+            f"{verb} {size} objects from an objectFifo that holds {depth} "
             f"(@{fifo_name}); raise the depth or {verb[:-1]} fewer"
         )
 

@@ -1,0 +1,428 @@
+"""aie.trace and its configuration ops (mlir-aie AIETraceOps.td)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I32 as I32_T
+from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, SymbolRefAttr, i32
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.irdl import (
+    AnyAttr,
+    irdl_op_definition,
+    lazy_traits_def,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasParent,
+    SingleBlockImplicitTerminator,
+    SymbolOpInterface,
+    ensure_terminator,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from iron_ir.dialects.aie.attrs import (
+    ComboLogic,
+    DMAChannelDir,
+    EdgeTrigger,
+    TraceEventAttr,
+    TraceMode,
+    TracePacketType,
+    WireBundle,
+    enum_attr,
+    parse_enum,
+    parse_trace_event_value,
+    print_enum,
+    print_trace_event_value,
+)
+from iron_ir.dialects.aie.device import DeviceOp, EndOp
+from iron_ir.dialects.aie.syntax import (
+    I32,
+    STR,
+    SYM_NAME,
+    SYM_REF,
+    Codecs,
+    Customs,
+    Enum,
+    FormattedOp,
+    ParseState,
+    Stripped,
+    print_attr_dict,
+    split_attr_dict,
+)
+
+_EVENT = Stripped(TraceEventAttr)
+
+
+def _event(value: str | int | TraceEventAttr) -> TraceEventAttr:
+    return value if isinstance(value, TraceEventAttr) else TraceEventAttr(value)
+
+
+# --- containers ---------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class TraceOp(FormattedOp):
+    name = "aie.trace"
+    tile = operand_def(IndexType())
+    sym_name = prop_def(StringAttr)
+    buffer_size = opt_prop_def(IntegerAttr[I32_T])
+    body = region_def("single_block")
+    traits = lazy_traits_def(
+        lambda: (HasParent(DeviceOp), SingleBlockImplicitTerminator(EndOp), SymbolOpInterface())
+    )
+    FORMAT: ClassVar[str] = (
+        "$sym_name `(` $tile `)` (`buffer_size` `=` $buffer_size^)? $body attr-dict"
+    )
+    CODECS: ClassVar[Codecs] = {"sym_name": SYM_NAME, "buffer_size": I32}
+
+    def __init__(self, sym_name: str, tile: SSAValue | Operation, buffer_size: int | None = None):
+        props: dict[str, Attribute] = {"sym_name": StringAttr(sym_name)}
+        if buffer_size is not None:
+            props["buffer_size"] = IntegerAttr(buffer_size, i32)
+        super().__init__(operands=[tile], properties=props, regions=[Region(Block())])
+        ensure_terminator(self, SingleBlockImplicitTerminator(EndOp))
+
+    def asm_result_names(self) -> list[str | None]:
+        return []
+
+
+@irdl_op_definition
+class TraceConfigOp(FormattedOp):
+    name = "aie.trace.config"
+    tile = operand_def(IndexType())
+    sym_name = prop_def(StringAttr)
+    packet_type = opt_prop_def(IntegerAttr[I32_T])
+    body = region_def("single_block")
+    traits = lazy_traits_def(
+        lambda: (HasParent(DeviceOp), SingleBlockImplicitTerminator(EndOp), SymbolOpInterface())
+    )
+    FORMAT: ClassVar[str] = (
+        "$sym_name `(` $tile `)` (`packet_type` `=` $packet_type^)? $body attr-dict"
+    )
+    CODECS: ClassVar[Codecs] = {"sym_name": SYM_NAME, "packet_type": Enum(TracePacketType)}
+
+    def __init__(
+        self, sym_name: str, tile: SSAValue | Operation, packet_type: TracePacketType | None = None
+    ):
+        props: dict[str, Attribute] = {"sym_name": StringAttr(sym_name)}
+        if packet_type is not None:
+            props["packet_type"] = enum_attr(packet_type)
+        super().__init__(operands=[tile], properties=props, regions=[Region(Block())])
+        ensure_terminator(self, SingleBlockImplicitTerminator(EndOp))
+
+
+# --- ops inside aie.trace -----------------------------------------------------------------------
+
+_IN_TRACE = lazy_traits_def(lambda: (HasParent(TraceOp),))
+
+
+@irdl_op_definition
+class TraceModeOp(FormattedOp):
+    name = "aie.trace.mode"
+    mode = prop_def(IntegerAttr[I32_T])
+    traits = _IN_TRACE
+    FORMAT: ClassVar[str] = "$mode attr-dict"
+    CODECS: ClassVar[Codecs] = {"mode": Enum(TraceMode)}
+
+    def __init__(self, mode: TraceMode):
+        super().__init__(properties={"mode": enum_attr(mode)})
+
+
+@irdl_op_definition
+class TraceEventOp(FormattedOp):
+    name = "aie.trace.event"
+    event = prop_def(TraceEventAttr)
+    label = opt_prop_def(StringAttr)
+    traits = _IN_TRACE
+    FORMAT: ClassVar[str] = "$event (`label` `=` $label^)? attr-dict"
+    CODECS: ClassVar[Codecs] = {"event": _EVENT, "label": STR}
+
+    def __init__(self, event: str | int | TraceEventAttr, label: str | None = None):
+        props: dict[str, Attribute] = {"event": _event(event)}
+        if label is not None:
+            props["label"] = StringAttr(label)
+        super().__init__(properties=props)
+
+
+@irdl_op_definition
+class TracePacketOp(FormattedOp):
+    name = "aie.trace.packet"
+    id = prop_def(IntegerAttr[I32_T])
+    type = prop_def(IntegerAttr[I32_T])
+    traits = _IN_TRACE
+    FORMAT: ClassVar[str] = "`id` `=` $id `type` `=` $type attr-dict"
+    CODECS: ClassVar[Codecs] = {"id": I32, "type": Enum(TracePacketType)}
+
+    def __init__(self, packet_id: int, packet_type: TracePacketType):
+        super().__init__(
+            properties={"id": IntegerAttr(packet_id, i32), "type": enum_attr(packet_type)}
+        )
+
+    def verify_rules(self) -> None:
+        if not 1 <= self.id.value.data <= 31:
+            raise VerifyException(
+                f"aie.trace.packet id {self.id.value.data} is out of range 1..31 (5-bit packet id, "
+                "0 reserved)"
+            )
+
+
+@irdl_op_definition
+class TracePortOp(FormattedOp):
+    name = "aie.trace.port"
+    slot = prop_def(IntegerAttr[I32_T])
+    port = prop_def(IntegerAttr[I32_T])
+    channel = prop_def(IntegerAttr[I32_T])
+    direction = prop_def(IntegerAttr[I32_T])
+    traits = _IN_TRACE
+    FORMAT: ClassVar[str] = (
+        "`<` $slot `>` `port` `=` $port `channel` `=` $channel `direction` `=` $direction "
+        "attr-dict"
+    )
+    CODECS: ClassVar[Codecs] = {
+        "slot": I32,
+        "port": Enum(WireBundle),
+        "channel": I32,
+        "direction": Enum(DMAChannelDir),
+    }
+
+    def __init__(self, slot: int, port: WireBundle, channel: int, direction: DMAChannelDir):
+        super().__init__(
+            properties={
+                "slot": IntegerAttr(slot, i32),
+                "port": enum_attr(port),
+                "channel": IntegerAttr(channel, i32),
+                "direction": enum_attr(direction),
+            }
+        )
+
+    def verify_rules(self) -> None:
+        if not 0 <= self.slot.value.data <= 7:
+            raise VerifyException(f"aie.trace.port slot {self.slot.value.data} is out of range 0..7")
+
+
+class _TraceStartStopOp(FormattedOp):
+    """``aie.trace.start [broadcast = N] [event = <E>] {attrs}`` (custom C++ printer)."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> _TraceStartStopOp:
+        props: dict[str, Attribute] = {}
+        if parser.parse_optional_keyword("broadcast") is not None:
+            parser.parse_punctuation("=")
+            props["broadcast"] = IntegerAttr(parser.parse_integer(allow_boolean=False), i32)
+        if parser.parse_optional_keyword("event") is not None:
+            parser.parse_punctuation("=")
+            props["event"] = TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
+        more, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        props.update(more)
+        return cls.build(properties=props, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        broadcast = self.properties.get("broadcast")
+        if isinstance(broadcast, IntegerAttr):
+            printer.print_string(f" broadcast = {broadcast.value.data}")
+        event = self.properties.get("event")
+        if isinstance(event, TraceEventAttr):
+            printer.print_string(" event = ")
+            event.print_parameters(printer)
+        print_attr_dict(printer, self, ("broadcast", "event"))
+
+
+@irdl_op_definition
+class TraceStartEventOp(_TraceStartStopOp):
+    name = "aie.trace.start"
+    broadcast = opt_prop_def(IntegerAttr[I32_T])
+    event = opt_prop_def(TraceEventAttr)
+    traits = _IN_TRACE
+
+    def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
+        props: dict[str, Attribute] = {}
+        if broadcast is not None:
+            props["broadcast"] = IntegerAttr(broadcast, i32)
+        if event is not None:
+            props["event"] = _event(event)
+        super().__init__(properties=props)
+
+
+@irdl_op_definition
+class TraceStopEventOp(_TraceStartStopOp):
+    name = "aie.trace.stop"
+    broadcast = opt_prop_def(IntegerAttr[I32_T])
+    event = opt_prop_def(TraceEventAttr)
+    traits = _IN_TRACE
+
+    def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
+        props: dict[str, Attribute] = {}
+        if broadcast is not None:
+            props["broadcast"] = IntegerAttr(broadcast, i32)
+        if event is not None:
+            props["event"] = _event(event)
+        super().__init__(properties=props)
+
+
+@irdl_op_definition
+class TraceComboEventOp(FormattedOp):
+    name = "aie.trace.combo_event"
+    slot = prop_def(IntegerAttr[I32_T])
+    eventA = prop_def(TraceEventAttr)
+    logic = prop_def(IntegerAttr[I32_T])
+    eventB = prop_def(TraceEventAttr)
+    traits = _IN_TRACE
+    FORMAT: ClassVar[str] = "`<` $slot `>` $eventA $logic $eventB attr-dict"
+    CODECS: ClassVar[Codecs] = {
+        "slot": I32,
+        "eventA": _EVENT,
+        "logic": Enum(ComboLogic),
+        "eventB": _EVENT,
+    }
+
+    def __init__(
+        self,
+        slot: int,
+        event_a: str | TraceEventAttr,
+        logic: ComboLogic,
+        event_b: str | TraceEventAttr,
+    ):
+        super().__init__(
+            properties={
+                "slot": IntegerAttr(slot, i32),
+                "eventA": _event(event_a),
+                "logic": enum_attr(logic),
+                "eventB": _event(event_b),
+            }
+        )
+
+
+@irdl_op_definition
+class TraceEdgeEventOp(FormattedOp):
+    """``aie.trace.edge_event<SLOT> event = <E> trigger = RISING`` (custom C++ printer)."""
+
+    name = "aie.trace.edge_event"
+    slot = prop_def(IntegerAttr[I32_T])
+    event = prop_def(TraceEventAttr)
+    trigger = prop_def(IntegerAttr[I32_T])
+    traits = _IN_TRACE
+
+    def __init__(self, slot: int, event: str | TraceEventAttr, trigger: EdgeTrigger):
+        super().__init__(
+            properties={
+                "slot": IntegerAttr(slot, i32),
+                "event": _event(event),
+                "trigger": enum_attr(trigger),
+            }
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TraceEdgeEventOp:
+        parser.parse_punctuation("<")
+        slot = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(">")
+        parser.parse_keyword("event")
+        parser.parse_punctuation("=")
+        event = TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
+        parser.parse_keyword("trigger")
+        parser.parse_punctuation("=")
+        trigger = parse_enum(parser, EdgeTrigger)
+        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
+        props.update({"slot": IntegerAttr(slot, i32), "event": event, "trigger": trigger})
+        return cls.build(properties=props, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.slot.value.data}> event = ")
+        self.event.print_parameters(printer)
+        printer.print_string(" trigger = ")
+        print_enum(printer, EdgeTrigger, self.trigger)
+        print_attr_dict(printer, self, ("slot", "event", "trigger"))
+
+    def verify_rules(self) -> None:
+        Enum(EdgeTrigger).verify(self.trigger, "trigger")
+
+
+# --- aie.trace.reg / aie.trace.start_config -----------------------------------------------------
+
+
+def _parse_trace_reg_value(parser: Parser, state: ParseState) -> None:
+    if parser._current_token.text == "<":  # pyright: ignore[reportPrivateUsage]
+        value: Attribute = TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
+    else:
+        value = parse_trace_event_value(parser)
+    state.properties["value"] = value
+
+
+def _print_trace_reg_value(printer: Printer, op: Operation) -> None:
+    value = op.properties["value"]
+    if isinstance(value, TraceEventAttr):
+        value.print_parameters(printer)
+    else:
+        print_trace_event_value(printer, value)
+
+
+@irdl_op_definition
+class TraceRegOp(FormattedOp):
+    name = "aie.trace.reg"
+    reg_name = prop_def(StringAttr)
+    field = opt_prop_def(StringAttr)
+    value = prop_def(AnyAttr())
+    mask = opt_prop_def(IntegerAttr[I32_T])
+    comment = opt_prop_def(StringAttr)
+    traits = lazy_traits_def(lambda: (HasParent(TraceConfigOp),))
+    FORMAT: ClassVar[str] = (
+        "`register` `=` $reg_name (`field` `=` $field^)? `value` `=` "
+        "custom<TraceRegValue>($value) (`mask` `=` $mask^)? (`comment` `=` $comment^)? attr-dict"
+    )
+    CODECS: ClassVar[Codecs] = {"reg_name": STR, "field": STR, "mask": I32, "comment": STR}
+    CUSTOM: ClassVar[Customs] = {"TraceRegValue": (_parse_trace_reg_value, _print_trace_reg_value)}
+
+    def __init__(
+        self,
+        reg_name: str,
+        value: int | str | Attribute,
+        field: str | None = None,
+        mask: int | None = None,
+        comment: str | None = None,
+    ):
+        if isinstance(value, int):
+            value = IntegerAttr(value, i32)
+        elif isinstance(value, str):
+            value = StringAttr(value)
+        props: dict[str, Attribute] = {"reg_name": StringAttr(reg_name), "value": value}
+        if field is not None:
+            props["field"] = StringAttr(field)
+        if mask is not None:
+            props["mask"] = IntegerAttr(mask, i32)
+        if comment is not None:
+            props["comment"] = StringAttr(comment)
+        super().__init__(properties=props)
+
+
+@irdl_op_definition
+class TraceStartConfigOp(FormattedOp):
+    name = "aie.trace.start_config"
+    trace_config = prop_def(SymbolRefAttr)
+    FORMAT: ClassVar[str] = "$trace_config attr-dict"
+    CODECS: ClassVar[Codecs] = {"trace_config": SYM_REF}
+
+    def __init__(self, trace_config: str):
+        super().__init__(properties={"trace_config": SymbolRefAttr(trace_config)})
+
+
+__all__ = [
+    "TraceComboEventOp",
+    "TraceConfigOp",
+    "TraceEdgeEventOp",
+    "TraceEventOp",
+    "TraceModeOp",
+    "TraceOp",
+    "TracePacketOp",
+    "TracePortOp",
+    "TraceRegOp",
+    "TraceStartConfigOp",
+    "TraceStartEventOp",
+    "TraceStopEventOp",
+]
