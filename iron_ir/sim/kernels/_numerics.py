@@ -11,6 +11,14 @@ defaults below.
 bf16 results leave an fp32 accumulator through the same rounding mode.  In the
 boot mode (``floor``) the models truncate the low 16 bits of the fp32 value;
 scalar C++ (``(bfloat16)f``) rounds to nearest even.
+
+The mode registers belong to the core and keep whatever the last kernel set.
+The models do not track that state: a kernel that sets its modes is modelled
+with them, every other kernel with the boot modes.  A design that runs, say,
+``filter2dLine`` (which turns saturation on) and then ``rgba2hueLine`` (which
+relies on wrap-around) on the same core gets saturated hues on hardware; such
+a design needs its own model of the later kernel (``register_model``), built
+from ``srs`` with the modes it really runs under.
 """
 
 from __future__ import annotations
