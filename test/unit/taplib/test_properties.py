@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from iron_ir.taplib import TapError, TensorAccessPattern, TensorTiler2D, dma_bd_dims
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 # ---- TensorAccessPattern vs a recursive enumeration ----

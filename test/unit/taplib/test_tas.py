@@ -1,7 +1,6 @@
 """TensorAccessSequence: construction, list protocol, combined accesses (mlir-aie
 tensortilesequence.py behaviours)."""
 
-import numpy as np
 import pytest
 
 from iron_ir.taplib import TapError, TensorAccessPattern, TensorAccessSequence

@@ -44,7 +44,7 @@ def test_sequence_visualize_returns_figure_without_file(tmp_path):
 
 
 def test_animate_gif(tmp_path):
-    tas = TensorTiler2D.simple_tiler((6, 4), (3, 2))
+    tas = TensorTiler2D.simple_tiler((4, 4), (2, 4))
     path = tmp_path / "seq.gif"
     anim = tas.animate(file_path=str(path), animate_access_count=True)
     assert anim is not None
