@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -18,6 +19,8 @@ from xdsl.passes import ModulePass, PassPipeline
 # name -> "module:ClassName"; imported only when the pass is asked for (iron-opt start-up).
 _PASSES: dict[str, str] = {
     "iron-place": "iron_ir.passes.place:IronPlacePass",
+    "iron-tile-to-dma-bd": "iron_ir.passes.tile_to_bd:IronTileToDmaBdPass",
+    "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
@@ -37,8 +40,38 @@ def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return passes
 
 
+@dataclass(frozen=True)
+class IronToAIEPipeline(ModulePass):
+    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, iron-lower-objectfifo.
+
+    Options are iron-place's (``placer``, ``cores-per-col``, ``report``).
+    """
+
+    name = "iron-to-aie"
+
+    placer: str = "sequential"
+    cores_per_col: int | None = None
+    report: bool = False
+
+    def passes(self) -> tuple[ModulePass, ...]:
+        from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
+        from iron_ir.passes.place import IronPlacePass
+        from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
+
+        return (
+            IronPlacePass(self.placer, self.cores_per_col, self.report),
+            IronTileToDmaBdPass(),
+            IronLowerObjectFifoPass(),
+        )
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for p in self.passes():
+            p.apply(ctx, op)
+            op.verify()
+
+
 def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {}
+    return {IronToAIEPipeline.name: lambda: IronToAIEPipeline}
 
 
 def run_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> ModuleOp:
