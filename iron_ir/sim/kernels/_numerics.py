@@ -9,8 +9,9 @@ models of such kernels pass those modes explicitly; the others use the boot
 defaults below.
 
 bf16 results leave an fp32 accumulator through the same rounding mode.  In the
-boot mode (``floor``) the models truncate the low 16 bits of the fp32 value;
-scalar C++ (``(bfloat16)f``) rounds to nearest even.
+boot mode (``floor``) the models truncate the low 16 bits of the fp32 value
+(were the hardware to floor negative values toward -inf instead, those would
+differ by one bf16 ulp); scalar C++ (``(bfloat16)f``) rounds to nearest even.
 
 The mode registers belong to the core and keep whatever the last kernel set.
 The models do not track that state: a kernel that sets its modes is modelled
