@@ -172,6 +172,23 @@ for _op, _src in (("add", "aie_kernels/generic/add.cc"), ("mul", "aie_kernels/ge
     )
 
 
+def _mul_or_add_model(vector_width: int | None):
+    mul, add = (eltwise_bf16_model(op, vector_width=vector_width) for op in ("mul", "add"))
+
+    def model(a_in, b_in, c_out, is_mul) -> None:
+        (mul if int(is_mul) else add)(a_in, b_in, c_out)
+
+    return model
+
+
+builtin_model("eltwise_mul_add_bf16_scalar", source="aie_kernels/aie2/scale_shift.cc")(
+    _mul_or_add_model(None)
+)
+builtin_model("eltwise_mul_add_bf16_vector", source="aie_kernels/aie2/scale_shift.cc")(
+    _mul_or_add_model(16)
+)
+
+
 @builtin_model(
     "row_wise_bias_add_f32_f32", source="programming_examples/basic/row_wise_bias_add/kernel.cc"
 )

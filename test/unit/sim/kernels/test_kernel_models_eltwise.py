@@ -97,6 +97,16 @@ def test_eltwise_bf16_vector_truncates_scalar_rounds(op):
     assert any(_truncate_bf16(v) != _rne_bf16(v) for v in exact)
 
 
+def test_eltwise_mul_add_bf16_selects_the_operation():
+    a = np.full(1024, 1.5, dtype=BF16)
+    b = np.full(1024, float(BF16(1.0 / 3.0)), dtype=BF16)
+    c = np.zeros(1024, dtype=BF16)
+    lookup_model("eltwise_mul_add_bf16_vector")(a, b, c, 1)
+    assert float(c[0]) == _truncate_bf16(_fp32(1.5 * float(b[0])))
+    lookup_model("eltwise_mul_add_bf16_scalar")(a, b, c, 0)
+    assert float(c[0]) == _rne_bf16(_fp32(1.5 + float(b[0])))
+
+
 def test_eltwise_bf16_vector_size_has_a_scalar_tail():
     a = np.full(40, 1.0, dtype=BF16)
     b = np.full(40, float(BF16(1.0 / 3.0)), dtype=BF16)
