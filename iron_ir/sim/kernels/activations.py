@@ -68,7 +68,10 @@ def lut_exp_bf16(x: np.ndarray, rounding: str = BOOT_BF16_ROUNDING) -> np.ndarra
     return to_bf16(product, rounding)
 
 
-@builtin_model("exp_bf16_1024", source="aie_kernels/aie2/bf16_exp.cc with aie_runtime_lib/AIE2/lut_based_ops.h")
+@builtin_model(
+    "exp_bf16_1024",
+    source="aie_kernels/aie2/bf16_exp.cc with aie_runtime_lib/AIE2/lut_based_ops.h",
+)
 def exp_bf16_1024(a_in, c_out) -> None:
     """``exp`` of 1024 bf16 values through the lookup tables (see ``lut_exp_bf16``)."""
     kernel = "exp_bf16_1024"

@@ -165,7 +165,10 @@ def conv2dk3_model(kernel: str, act_signed: bool, *, scalar: bool = False):
         if offset < 0 or offset % 8:
             raise KernelModelError(f"{kernel}: channel_offset={offset} must be a multiple of 8")
         as_act = as_signed if act_signed else as_unsigned
-        rows = [_activations(as_act(line), width, ic, kernel, f"line{i}") for i, line in enumerate((line0, line1, line2))]
+        rows = [
+            _activations(as_act(line), width, ic, kernel, f"line{i}")
+            for i, line in enumerate((line0, line1, line2))
+        ]
         wts = flat(as_signed(wts_in), kernel, "wts")
         per_oc_block = (ic // 8) * 9 * 64
         first = (offset // 8) * per_oc_block
@@ -179,7 +182,8 @@ def conv2dk3_model(kernel: str, act_signed: bool, *, scalar: bool = False):
         )
         out = flat(out_buf, kernel, "output")
         need(out, width * oc, kernel, "output")
-        used = [ky for ky in range(3) if not (ky == 0 and check == _TOP) and not (ky == 2 and check == _BOTTOM)]
+        # Zero padding above the top row and below the bottom row: skip that kernel row.
+        used = [ky for ky in range(3) if (ky, check) not in ((0, _TOP), (2, _BOTTOM))]
         acc = np.zeros((width, oc), dtype=np.int64)
         for ky in used:
             padded = np.zeros((width + 2, ic), dtype=np.int64)
@@ -224,7 +228,10 @@ def conv2dk1_skip_model(kernel: str, skip_signed: bool, *, scalar: bool = False)
     """``kernel(input0, input1, kernels, output, skip, input_width, input_channels,
     output_channels, scale, skip_scale)``: 1x1 conv of the two input halves, plus ``skip``."""
 
-    def model(input0, input1, wts_in, out_buf, skip_in, input_width, input_channels, output_channels, scale, skip_scale) -> None:
+    def model(
+        input0, input1, wts_in, out_buf, skip_in, input_width, input_channels, output_channels,
+        scale, skip_scale,
+    ) -> None:
         width, ic, oc = int(input_width), int(input_channels), int(output_channels)
         _check_width(kernel, width, scalar)
         _check_channels(kernel, input_channels=ic, output_channels=oc)
@@ -262,7 +269,8 @@ def conv2dk1_skip_init_model(kernel: str, skip_signed: bool, *, scalar: bool = F
         input0, input1, wts_in, out_buf, skip_in, input_width, input_channels, output_channels,
         input_channels_skip, scale, skip_scale, scale_skip_conv,
     ) -> None:
-        width, ic, oc, ics = int(input_width), int(input_channels), int(output_channels), int(input_channels_skip)
+        width, ic = int(input_width), int(input_channels)
+        oc, ics = int(output_channels), int(input_channels_skip)
         _check_width(kernel, width, scalar)
         _check_channels(kernel, input_channels=ic, output_channels=oc, input_channels_skip=ics)
         if ic % 16:
@@ -275,7 +283,9 @@ def conv2dk1_skip_init_model(kernel: str, skip_signed: bool, *, scalar: bool = F
         skip_view = as_signed(skip_in) if skip_signed else as_unsigned(skip_in)
         skip_act = _activations(skip_view, width, ics, kernel, "skip")
         skip_acc = _accumulate(skip_act @ _weights_1x1(wts, ic * oc, ics, oc))
-        skip_conv = srs(skip_acc, int(scale_skip_conv), np.int8, rounding="positive_inf", saturation="saturate")
+        skip_conv = srs(
+            skip_acc, int(scale_skip_conv), np.int8, rounding="positive_inf", saturation="saturate"
+        )
         result = srs(
             conv + skip_conv.astype(np.int64), int(skip_scale), np.uint8,
             rounding="positive_inf", saturation="saturate",

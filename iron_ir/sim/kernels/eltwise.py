@@ -115,7 +115,11 @@ def _int_eltwise(kernel: str, op, a_in, b_in, c_out, count: int) -> None:
     c[:count] = wrap(op(a[:count].astype(np.int64), b[:count].astype(np.int64)), c_out.dtype)
 
 
-@builtin_model("eltwise_add_i16_vector", "eltwise_add_i16_scalar", source="mlir-aie eltwise_vadd<int16, int16, DIM_M, DIM_N>")
+@builtin_model(
+    "eltwise_add_i16_vector",
+    "eltwise_add_i16_scalar",
+    source="mlir-aie eltwise_vadd<int16, int16, DIM_M, DIM_N>",
+)
 def eltwise_add_i16(a_in, b_in, c_out) -> None:
     """int16 add over the whole tile (DIM_M x DIM_N = the size of c_out), wrapping."""
     expect_dtype(c_out, "eltwise_add_i16", "c_out", np.int16)

@@ -229,7 +229,9 @@ def threshold_line(img_in, img_out, line_width, threshold_value, max_value, thre
 
 
 @builtin_model("thresholdTile", source=_SRC.format("threshold"))
-def threshold_tile(img_in, img_out, tile_height, tile_width, threshold_value, max_value, threshold_type) -> None:
+def threshold_tile(
+    img_in, img_out, tile_height, tile_width, threshold_value, max_value, threshold_type
+) -> None:
     _threshold(
         "thresholdTile", img_in, img_out, int(tile_height) * int(tile_width),
         threshold_value, max_value, threshold_type,
