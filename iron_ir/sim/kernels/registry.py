@@ -61,17 +61,25 @@ class KernelModelError(Exception):
 class MissingKernelModelError(KernelModelError):
     """No model is registered for an external kernel a core calls."""
 
-    def __init__(self, symbol: str, link_with: str | None = None):
+    def __init__(
+        self, symbol: str, link_with: str | None = None, arg_types: list[str] | None = None
+    ):
         self.symbol = symbol
         self.link_with = link_with
         source = f" (linked from {link_with!r})" if link_with else ""
+        if arg_types is None:
+            params, described = "*args", ""
+        else:
+            params = ", ".join(f"arg{i}" for i in range(len(arg_types)))
+            described = "".join(f"        # arg{i}: {t}\n" for i, t in enumerate(arg_types))
         super().__init__(
             f"no simulator model for external kernel @{symbol}{source}.\n"
             f"The simulator runs external kernels as Python models; register one "
             f"that computes what the C++ computes, before running the design:\n\n"
             f"    from iron_ir.sim.kernels import kernel_model\n\n"
             f'    @kernel_model("{symbol}")\n'
-            f"    def {_python_name(symbol)}(*args):\n"
+            f"    def {_python_name(symbol)}({params}):\n"
+            f"{described}"
             f"        # memref arguments are numpy views of the live buffers: write\n"
             f"        # results in place (out[...] = ...); scalars are Python numbers\n"
             f"        ...\n\n"
@@ -171,11 +179,17 @@ def find_model(symbol: str) -> ModelEntry | None:
     return max(matches, key=lambda e: (len(e.name), not e.builtin))
 
 
-def lookup_model(symbol: str, link_with: str | None = None) -> KernelModel:
-    """The model for kernel ``symbol``; raises :class:`MissingKernelModelError`."""
+def lookup_model(
+    symbol: str, link_with: str | None = None, *, arg_types: list[str] | None = None
+) -> KernelModel:
+    """The model for kernel ``symbol``; raises :class:`MissingKernelModelError`.
+
+    ``arg_types`` (the callee's argument types as text, e.g. ``"memref<1024xi16>"``)
+    only make the error's code snippet name the parameters.
+    """
     entry = find_model(symbol)
     if entry is None:
-        raise MissingKernelModelError(symbol, link_with)
+        raise MissingKernelModelError(symbol, link_with, arg_types)
     return entry.fn
 
 

@@ -47,6 +47,14 @@ def test_missing_kernel_error_says_what_and_how():
     assert info.value.symbol == "my_fancy_kernel" and info.value.link_with == "fancy.o"
 
 
+def test_missing_kernel_error_names_the_parameters():
+    with pytest.raises(MissingKernelModelError) as info:
+        lookup_model("scale2", "scale2.o", arg_types=["memref<1024xi16>", "memref<1024xi16>", "i32"])
+    message = str(info.value)
+    assert "def scale2(arg0, arg1, arg2):" in message
+    assert "# arg0: memref<1024xi16>" in message and "# arg2: i32" in message
+
+
 def test_missing_kernel_error_without_link_with():
     with pytest.raises(MissingKernelModelError) as info:
         lookup_model("k.2")
