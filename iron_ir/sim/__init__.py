@@ -23,6 +23,7 @@ from iron_ir.sim.simulator import (
     SimOptions,
     SimResult,
     argument_roles,
+    compile_function,
     runtime_signature,
     simulate,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "SimulationError",
     "UnsupportedOpError",
     "argument_roles",
+    "compile_function",
     "runtime_signature",
     "simulate",
 ]

@@ -235,7 +235,7 @@ def _read_fifo(design: Design, op: Operation) -> Fifo:
             f"{where(op)}: objectfifo @{name} has disable_synchronization; the simulator "
             f"models synchronised objectfifos only"
         )
-    if as_bool(prop(op, "aie_stream")) or prop(op, "aie_stream") is not None:
+    if prop(op, "aie_stream") is not None:
         raise UnsupportedOpError(
             f"{where(op)}: objectfifo @{name} uses a core stream end (aie_stream), which the "
             f"simulator does not model"
@@ -267,6 +267,21 @@ def _int_list(attr: Attribute | None) -> list[int]:
     return [int(v) for v in attr.get_values()]  # pyright: ignore
 
 
+def read_globals(module: ModuleOp) -> dict[str, np.ndarray]:
+    """Every ``memref.global`` of the module as a fresh numpy array."""
+    arrays = {}
+    for op in module.walk():
+        if op.name == "memref.global":
+            init = prop(op, "initial_value")
+            t = prop(op, "type")
+            arrays[sym_name(prop(op, "sym_name"))] = (
+                dense_to_numpy(init, memref_shape(t), t.element_type)
+                if init is not None and not isinstance(init, UnitAttr)
+                else alloc_memref(t)
+            )
+    return arrays
+
+
 def read_design(module: ModuleOp, device_name: str | None = None) -> Design:
     device = _find_device(module, device_name)
     enum = as_int(prop(device, "device"))
@@ -279,16 +294,7 @@ def read_design(module: ModuleOp, device_name: str | None = None) -> Design:
             f"aie.device({name}) is not an NPU target; the simulator runs npu1* and npu2* designs"
         )
     design = Design(module=module, device=device, spec=spec)
-    for op in module.walk():
-        if op.name == "memref.global":
-            init = prop(op, "initial_value")
-            t = prop(op, "type")
-            array = (
-                dense_to_numpy(init, memref_shape(t), t.element_type)
-                if init is not None and not isinstance(init, UnitAttr)
-                else alloc_memref(t)
-            )
-            design.memref_globals[sym_name(prop(op, "sym_name"))] = array
+    design.memref_globals = read_globals(module)
     for op in device.regions[0].blocks[0].ops:
         _read_op(design, op)
     return design

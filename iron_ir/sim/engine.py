@@ -291,7 +291,14 @@ class Channel:
 
     def describe(self) -> str:
         if self.phase == TRANSFER:
-            return f"{self.name} is moving {self.step.label} ({self.pos} of {self.step.offsets.size} elements done)"
+            text = f"{self.name} is in {self.step.label}: {self.pos} of {self.step.offsets.size} elements moved"
+            stream = self.stream
+            if stream is not None:
+                peers = [stream.source] if self is not stream.source else stream.dests
+                idle = [p.name for p in peers if p.phase != TRANSFER]
+                if idle:
+                    text += f"; waits for {', '.join(idle)}"
+            return text
         if self.phase == ACQUIRE:
             s = self.step
             return (

@@ -214,6 +214,14 @@ class Scheduler:
                     f"no runtime DMA task ever {verb} objectfifo @{fifo} at {end.tile.name} "
                     f"(a missing rt.{'fill' if end.direction == 'MM2S' else 'drain'}?)"
                 )
+        for pool in self.machine.pools:
+            for port in pool.ports:
+                owner = next((c for c in self.cores if c.name == port.core), None)
+                if port.held and owner is not None and owner.done:
+                    hints.append(
+                        f"{port.core} finished while holding {len(port.held)} object(s) of "
+                        f"@{port.fifo} ({port.port}) that it never released"
+                    )
         for core in self.cores:
             wait = core.wait
             port = getattr(wait, "port", None)

@@ -11,7 +11,7 @@ from xdsl.ir import Operation, SSAValue
 
 from iron_ir.sim.build import Machine, build_machine
 from iron_ir.sim.codegen import CORE_HANDLERS, RUNTIME_HELPERS, Emitter, Scope, build_function, exec_function, where
-from iron_ir.sim.design import Core, Design, prop, read_design, sym_name
+from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sym_name
 from iron_ir.sim.engine import FifoPort, LockWait
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
@@ -227,6 +227,34 @@ class _Compiler:
         e.block(block)
         source = build_function(e, "_runtime_sequence", params, generator=True)
         return exec_function(source, "_runtime_sequence", self.globals, "<sim runtime>")
+
+
+def compile_function(module: ModuleOp, name: str):
+    """A ``func.func`` of ``module`` (arith/scf/memref/func ops) as a Python function.
+
+    Integers go in and come out as Python ints in their signed reading, floats as numpy
+    scalars of their type, memrefs as numpy arrays (updated in place). Functions it calls are
+    compiled too; external ones resolve to kernel models.
+    """
+    fn_op = next(
+        (op for op in module.walk() if op.name == "func.func" and sym_name(prop(op, "sym_name")) == name),
+        None,
+    )
+    if fn_op is None or not fn_op.regions[0].blocks:
+        raise DesignError(f"no func.func @{name} with a body in the module")
+    parent = fn_op.parent_op()
+    funcs = {
+        sym_name(prop(op, "sym_name")): op
+        for op in (parent.regions[0].blocks[0].ops if parent is not None else [fn_op])
+        if op.name == "func.func"
+    }
+    design = Design(module=module, device=fn_op, spec=None, funcs=funcs)
+    design.memref_globals = read_globals(module)
+    budget = Budget(None, None)
+    compiler = _Compiler(design, Machine(), None, budget)
+    scope = compiler.scope(None, {})
+    fn_name, _ = compiler.compile_func(fn_op, name, scope, f"@{name}")
+    return compiler.globals[fn_name]
 
 
 def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
