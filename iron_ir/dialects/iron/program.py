@@ -373,6 +373,9 @@ class BufferOp(IRDLOperation):
         )
         self.buffer.name_hint = name
 
+    def asm_result_names(self) -> list[str | None]:
+        return [self.sym_name.data]
+
     def verify_(self) -> None:
         if self.initial_value is not None:
             init_type = self.initial_value.type

@@ -134,7 +134,9 @@ class TaskGroupOp(IRDLOperation):
 
     def __init__(self):
         super().__init__(result_types=[TaskGroupType()])
-        self.group.name_hint = "tg"
+
+    def asm_result_names(self) -> list[str | None]:
+        return ["tg"]
 
 
 @irdl_op_definition

@@ -1,0 +1,136 @@
+"""Whole-array GEMM on NPU2: C = A @ B, bf16, 256x256x256, 4x4 workers.
+
+Worker (row, col) computes 32x32 tiles of C with the precompiled `zero_bf16` and
+`matmul_bf16_bf16` kernels. A row of A is broadcast (through mem tile `row`) to the four
+workers of a row, a column of B to the four workers of a column; each fifo into a core
+re-lays out its tiles for the AIE MAC unit (dims_to_stream). The four C tiles of a column
+are joined in its mem tile. The host streams one block-row of A and B per task group.
+"""
+
+import numpy as np
+from ml_dtypes import bfloat16
+
+from iron_ir import Kernel, ObjectFifo, Program, Runtime, Worker
+from iron_ir.controlflow import range_
+from iron_ir.device import NPU2, Tile
+from iron_ir.placers import SequentialPlacer
+from iron_ir.taplib import TensorAccessPattern
+
+M = K = N = 256
+m = k = n = 32
+r, s, t = 4, 8, 4  # bf16 MAC shape on AIE2P
+ROWS = COLS = 4
+M_BLOCKS = M // (ROWS * m)
+N_BLOCKS = N // (COLS * n)
+TILES_PER_CORE = M_BLOCKS * N_BLOCKS
+
+A_ty = np.ndarray[(M, K), np.dtype[bfloat16]]
+B_ty = np.ndarray[(K, N), np.dtype[bfloat16]]
+C_ty = np.ndarray[(M, N), np.dtype[bfloat16]]
+a_ty = np.ndarray[(m, k), np.dtype[bfloat16]]
+b_ty = np.ndarray[(k, n), np.dtype[bfloat16]]
+c_ty = np.ndarray[(m, n), np.dtype[bfloat16]]
+c_col_ty = np.ndarray[(ROWS * m, n), np.dtype[bfloat16]]
+
+zero = Kernel("zero_bf16", f"mm_{m}x{k}x{n}.o", [c_ty])
+matmul = Kernel("matmul_bf16_bf16", f"mm_{m}x{k}x{n}.o", [a_ty, b_ty, c_ty])
+
+a_l3l2 = [ObjectFifo(a_ty, name=f"A_L3L2_{row}") for row in range(ROWS)]
+a_l2l1 = [
+    a_l3l2[row].cons().forward(
+        name=f"A_L2L1_{row}",
+        dims_to_stream=[(m // r, r * k), (k // s, s), (r, k), (s, 1)],
+        placement=Tile(row, 1),
+    )
+    for row in range(ROWS)
+]
+b_l3l2 = [ObjectFifo(b_ty, name=f"B_L3L2_{col}") for col in range(COLS)]
+b_l2l1 = [
+    b_l3l2[col].cons().forward(
+        name=f"B_L2L1_{col}",
+        dims_to_stream=[(k // s, s * n), (n // t, t), (s, n), (t, 1)],
+        placement=Tile(col, 1),
+    )
+    for col in range(COLS)
+]
+c_l2l3 = [
+    ObjectFifo(
+        c_col_ty,
+        name=f"C_L2L3_{col}",
+        dims_to_stream=[(ROWS * m // r, r * n), (r, t), (n // t, r * t), (t, 1)],
+    )
+    for col in range(COLS)
+]
+c_l1l2 = [
+    c_l2l3[col].prod().join(
+        [m * n * row for row in range(ROWS)],
+        obj_types=[c_ty] * ROWS,
+        names=[f"C_L1L2_{col}_{row}" for row in range(ROWS)],
+        placement=Tile(col, 1),
+    )
+    for col in range(COLS)
+]
+
+
+def core_fn(of_a, of_b, of_c, zero, matmul):
+    for _ in range_(TILES_PER_CORE):
+        elem_c = of_c.acquire(1)
+        zero(elem_c)
+        for _ in range_(K // k):
+            elem_a = of_a.acquire(1)
+            elem_b = of_b.acquire(1)
+            matmul(elem_a, elem_b, elem_c)
+            of_a.release(1)
+            of_b.release(1)
+        of_c.release(1)
+
+
+workers = [
+    Worker(
+        core_fn,
+        [a_l2l1[row].cons(), b_l2l1[col].cons(), c_l1l2[col][row].prod(), zero, matmul],
+        placement=Tile(col, 2 + row),
+        stack_size=0xD00,
+    )
+    for row in range(ROWS)
+    for col in range(COLS)
+]
+
+rt = Runtime()
+with rt.sequence(A_ty, B_ty, C_ty) as (A, B, C):
+    rt.start(*workers)
+    for bm in range(M_BLOCKS):
+        tg = rt.task_group()
+        for row in range(ROWS):
+            # A tile-row (bm * ROWS + row), all of K, once per block column of C.
+            tap = TensorAccessPattern(
+                (M, K), (bm * ROWS + row) * m * K, [N_BLOCKS, K // k, m, k], [0, k, K, 1]
+            )
+            rt.fill(a_l3l2[row].prod(), A, tap, task_group=tg, placement=Tile(row, 0))
+        for col in range(COLS):
+            # B tile-column (bn * COLS + col) for each block column bn, all of K.
+            tap = TensorAccessPattern((K, N), col * n, [N_BLOCKS, K // k, k, n], [COLS * n, k * N, N, 1])
+            rt.fill(b_l3l2[col].prod(), B, tap, task_group=tg, placement=Tile(col, 0))
+        for col in range(COLS):
+            tap = TensorAccessPattern(
+                (M, N), bm * ROWS * m * N + col * n, [1, N_BLOCKS, ROWS * m, n], [0, COLS * n, N, 1]
+            )
+            rt.drain(c_l2l3[col].cons(), C, tap, wait=True, task_group=tg, placement=Tile(col, 0))
+        rt.finish_task_group(tg)
+
+PROGRAM = Program(NPU2(), rt)
+
+_rng = np.random.default_rng(0)
+INPUTS = [
+    _rng.uniform(-1, 1, (M, K)).astype(bfloat16),
+    _rng.uniform(-1, 1, (K, N)).astype(bfloat16),
+]
+
+
+def reference(inputs):
+    a, b = (x.astype(np.float32) for x in inputs)
+    return [(a @ b).astype(bfloat16)]
+
+
+if __name__ == "__main__":
+    print(PROGRAM.resolve_program(SequentialPlacer()))

@@ -1,0 +1,111 @@
+"""arith helpers for traced code, named like mlir-aie's ``aie.extras.dialects.ext.arith``.
+
+Python operators cover + - * / // % & | ^ << >> and comparisons; these cover what operators
+cannot: constants of a chosen type, casts, select, min/max.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.ir import Attribute
+
+from iron_ir.api.dtype import type_to_mlir
+from iron_ir.api.errors import TraceError
+from iron_ir.api.trace import TracedValue, as_value, emit
+from iron_ir.api.trace import constant as _constant
+
+
+def _value(x: Any) -> TracedValue:
+    if not isinstance(x, TracedValue):
+        raise TraceError(f"expected a traced value, got {x!r}")
+    return x
+
+
+def _mlir_type(t: Any) -> Attribute:
+    return t if isinstance(t, Attribute) else type_to_mlir(t)
+
+
+def constant(value: int | float, type: Any = None, *, index: bool = False) -> TracedValue:
+    """``arith.constant`` of ``type`` (an MLIR type or numpy scalar type; default i32/f32)."""
+    if index:
+        return _constant(value, IndexType())
+    if type is None:
+        from xdsl.dialects.builtin import f32, i32
+
+        type = f32 if isinstance(value, float) else i32
+    return _constant(value, _mlir_type(type))
+
+
+def index_cast(value: Any, to: Any = None) -> TracedValue:
+    """``arith.index_cast`` between ``index`` and an integer type (default: to index)."""
+    v = _value(value)
+    target = IndexType() if to is None else _mlir_type(to)
+    return TracedValue(emit(arith.IndexCastOp(v.value, target)).results[0])
+
+
+def select(cond: Any, true_value: Any, false_value: Any) -> TracedValue:
+    """``arith.select cond, a, b``: the traced form of ``a if cond else b``."""
+    c = _value(cond)
+    like = true_value.type if isinstance(true_value, TracedValue) else (
+        false_value.type if isinstance(false_value, TracedValue) else None
+    )
+    if like is None:
+        raise TraceError("select needs at least one traced value among its two choices")
+    a, b = as_value(true_value, like), as_value(false_value, like)
+    return TracedValue(emit(arith.SelectOp(c.value, a, b)).results[0])
+
+
+def _minmax(a: Any, b: Any, int_op: type, float_op: type) -> TracedValue:
+    x = a if isinstance(a, TracedValue) else _value(b)
+    t = x.type
+    lhs, rhs = as_value(a, t), as_value(b, t)
+    op = int_op if isinstance(t, IntegerType | IndexType) else float_op
+    return TracedValue(emit(op(lhs, rhs)).results[0])
+
+
+def maxsi(a: Any, b: Any) -> TracedValue:
+    return _minmax(a, b, arith.MaxSIOp, arith.MaximumfOp)
+
+
+def minsi(a: Any, b: Any) -> TracedValue:
+    return _minmax(a, b, arith.MinSIOp, arith.MinimumfOp)
+
+
+maximumf = maxsi
+minimumf = minsi
+
+
+def _cast(value: Any, to: Any, op_type: type) -> TracedValue:
+    v = _value(value)
+    return TracedValue(emit(op_type(v.value, _mlir_type(to))).results[0])
+
+
+def extsi(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.ExtSIOp)
+
+
+def extui(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.ExtUIOp)
+
+
+def trunci(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.TruncIOp)
+
+
+def sitofp(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.SIToFPOp)
+
+
+def fptosi(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.FPToSIOp)
+
+
+def extf(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.ExtFOp)
+
+
+def truncf(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.TruncFOp)
