@@ -194,7 +194,7 @@ def _violation(
                 "iteration stride",
                 f"{bd.iteration_stride * b // _W} 32-bit words exceed {where}'s limit of "
                 f"{lim.max_iteration_stride}",
-                "reorder the pattern so the outermost dimension takes smaller steps",
+                f"lay the data out so that steps are at most {lim.max_iteration_stride} words",
             )
     pairs = bd.dims.pairs
     if len(pairs) > lim.dims:
@@ -259,7 +259,7 @@ def _violation(
             size_words, stride_words = size, stride * b // _W
         implicit = lim.last_dim_size_implicit and i == 0 and len(pairs) == lim.dims
         if not implicit and size_words > lim.max_size:
-            unit = "32-bit words" if i == innermost and b != _W else "iterations"
+            unit = "32-bit words" if i == innermost else "steps"
             return _Violation(
                 f"{name} size",
                 f"{size_words} {unit} exceed {where}'s limit of {lim.max_size}",
@@ -269,8 +269,8 @@ def _violation(
             return _Violation(
                 f"{name} stride",
                 f"{stride_words} 32-bit words exceed {where}'s limit of {lim.max_stride}",
-                "reorder the pattern so large steps are taken by outer dimensions, or split "
-                "the transfer",
+                f"lay the data out so that steps are at most {lim.max_stride} words, or split "
+                "the transfer into several smaller ones",
             )
     return None
 
@@ -621,17 +621,19 @@ def legalize(
         single = BufferDescriptor(
             pattern.offset, math.prod(n for n, _ in canon), BdDims.from_pairs(canon)
         )
-        reason = _violation(single, tile_spec, element_bytes, None, 0) or (
-            f"it needs more than {max_bds} BD(s)"
+        reason = _violation(single, tile_spec, element_bytes, None, 0) or _Violation(
+            "BD count",
+            f"it needs more than {max_bds} BD(s)",
+            "split the transfer into several smaller ones",
         )
-        helpers = (
-            "the iteration dimension, repeat_count or a chain of " if runtime_task else "a chain of "
-        )
+        helpers = "the iteration dimension, repeat_count or " if runtime_task else ""
+        per_object = "" if runtime_task else " (objectfifo dims get one BD per object)"
         raise DmaPatternError(
             f"cannot lower the access pattern ({pattern}) of {element_bytes}-byte elements "
-            f"on {where}: as one BD with dims {canon}, {reason}. No rewrite fits either: "
-            f"folding and splitting dims and moving outer dims to {helpers}at most {max_bds} "
-            "BD(s) all fail"
+            f"on {where}: as one BD with dims {canon}, {reason.field}: {reason.problem}. "
+            f"No rewrite fits either: folding and factorising dims and moving outer dims to "
+            f"{helpers}a chain of at most {max_bds} BD(s){per_object} all fail; "
+            f"try: {reason.hint}"
         )
     return plan
 
