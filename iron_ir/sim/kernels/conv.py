@@ -118,7 +118,8 @@ _conv2dk1_uint8_out = conv2dk1_model("conv2dk1_i8", act_signed=True, out_signed=
 
 @builtin_model(
     "conv2dk1_i8",
-    source="aie_kernels/aie2/conv2dk1_i8.cc (int8 output), aie_kernels/aie2/conv2dk1.cc (uint8 output)",
+    source="aie_kernels/aie2/conv2dk1_i8.cc and aie2p/conv2dk1_i8.cc (int8 output), "
+    "aie_kernels/aie2/conv2dk1.cc (uint8 output)",
 )
 def conv2dk1_i8(act_in, wts_in, out_buf, *scalars) -> None:
     """Two sources export this symbol; the output element type tells which was linked."""
