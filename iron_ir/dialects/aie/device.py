@@ -7,7 +7,6 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32 as I32_T
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -44,9 +43,11 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.device import DeviceSpec, TileKind, TileKindSpec, get_device
-from iron_ir.dialects.aie.attrs import AIEDevice, enum_attr, enum_keyword
+from iron_ir.device import DEVICES_BY_ENUM, DeviceSpec, TileKind, TileKindSpec, get_device
+from iron_ir.dialects.aie.attrs import AIEDevice, enum_attr
 from iron_ir.dialects.aie.syntax import (
+    I32_ATTR,
+    I64_ATTR,
     I32,
     STR,
     SYM_NAME,
@@ -83,7 +84,9 @@ def tile_kind_of(value: SSAValue) -> tuple[TileOp, DeviceSpec, TileKind] | None:
     device = parent_device(tile)
     if device is None:
         return None
-    spec = device.spec
+    spec = device.spec_or_none()
+    if spec is None:
+        return None
     kind = spec.tile_kind(*tile.col_row)
     if kind is None:
         return None
@@ -188,7 +191,7 @@ class AIESymbolTable(SymbolTable):
 @irdl_op_definition
 class DeviceOp(FormattedOp):
     name = "aie.device"
-    device = prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
+    device = prop_def(I32_ATTR)
     sym_name = opt_prop_def(StringAttr)
     body_region = region_def()
     traits = traits_def(
@@ -219,7 +222,18 @@ class DeviceOp(FormattedOp):
 
     @property
     def spec(self) -> DeviceSpec:
-        return get_device(enum_keyword(AIEDevice, self.device.value.data))
+        spec = self.spec_or_none()
+        if spec is None:
+            raise ValueError(f"aie.device has an unknown device value {self.device.value.data}")
+        return spec
+
+    def spec_or_none(self) -> DeviceSpec | None:
+        """The device table entry; None for an enum value no device has (the device's own
+        verifier reports that)."""
+        value = self.device.value.data
+        if value not in DEVICES_BY_ENUM:
+            return None
+        return DEVICES_BY_ENUM[value]
 
     def insertion_block(self) -> Block:
         return self.body_region.block
@@ -253,8 +267,8 @@ _ONE_PER_TILE = (
 @irdl_op_definition
 class TileOp(FormattedOp):
     name = "aie.tile"
-    col = prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
-    row = prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
+    col = prop_def(I32_ATTR)
+    row = prop_def(I32_ATTR)
     allocation_scheme = opt_prop_def(StringAttr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $col `,` $row `)` attr-dict"
@@ -272,9 +286,8 @@ class TileOp(FormattedOp):
 
     def kind_or_none(self) -> TileKind | None:
         device = parent_device(self)
-        if device is None:
-            return None
-        return device.spec.tile_kind(*self.col_row)
+        spec = None if device is None else device.spec_or_none()
+        return None if spec is None else spec.tile_kind(*self.col_row)
 
     @property
     def kind(self) -> TileKind:
@@ -303,9 +316,9 @@ class TileOp(FormattedOp):
         if c < 0 or r < 0:
             raise VerifyException(f"tile coordinates must be non-negative, got ({c}, {r})")
         device = parent_device(self)
-        if device is None:
+        spec = None if device is None else device.spec_or_none()
+        if spec is None:
             return
-        spec = device.spec
         if c >= spec.columns:
             raise VerifyException(
                 f"column index ({c}) must be less than the number of columns in the device "
@@ -365,7 +378,7 @@ class TileOp(FormattedOp):
 class CoreOp(FormattedOp):
     name = "aie.core"
     tile = operand_def(IndexType())
-    stack_size = opt_prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
+    stack_size = opt_prop_def(I32_ATTR)
     link_with = opt_prop_def(StringAttr)
     link_files = opt_prop_def(ArrayAttr[StringAttr])
     elf_file = opt_prop_def(StringAttr)
@@ -455,9 +468,9 @@ class BufferOp(FormattedOp):
     name = "aie.buffer"
     tile = operand_def(IndexType())
     sym_name = opt_prop_def(StringAttr)
-    address = opt_prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
+    address = opt_prop_def(I32_ATTR)
     initial_value = opt_prop_def(DenseIntOrFPElementsAttr)
-    mem_bank = opt_prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
+    mem_bank = opt_prop_def(I32_ATTR)
     buffer = result_def(MemRefType)
     FORMAT: ClassVar[str] = (
         "`(` $tile `)` attr-dict `:` type($buffer) "
@@ -511,7 +524,7 @@ class BufferOp(FormattedOp):
 class ExternalBufferOp(FormattedOp):
     name = "aie.external_buffer"
     sym_name = opt_prop_def(StringAttr)
-    address = opt_prop_def(IntegerAttr)
+    address = opt_prop_def(I64_ATTR)
     buffer = result_def(MemRefType)
     FORMAT: ClassVar[str] = "attr-dict `:` type($buffer)"
 
@@ -532,8 +545,8 @@ class ExternalBufferOp(FormattedOp):
 class LockOp(FormattedOp):
     name = "aie.lock"
     tile = operand_def(IndexType())
-    lockID = opt_prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
-    init = opt_prop_def(IntegerAttr[i32.__class__])  # pyright: ignore
+    lockID = opt_prop_def(I32_ATTR)
+    init = opt_prop_def(I32_ATTR)
     sym_name = opt_prop_def(StringAttr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $tile (`,` $lockID^ )? `)` attr-dict"

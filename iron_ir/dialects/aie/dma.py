@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32 as I32_T
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -63,6 +62,8 @@ from iron_ir.dialects.aie.device import (
     tile_kind_of,
 )
 from iron_ir.dialects.aie.syntax import (
+    I32_ATTR,
+    I64_ATTR,
     I32,
     I64,
     SYM_NAME,
@@ -86,15 +87,15 @@ class DMABDOp(FormattedOp):
 
     name = "aie.dma_bd"
     buffer = operand_def(MemRefType | UnrankedMemRefType)
-    offset = opt_prop_def(IntegerAttr[I32_T])
-    len = opt_prop_def(IntegerAttr[I32_T])
+    offset = opt_prop_def(I32_ATTR)
+    len = opt_prop_def(I32_ATTR)
     dimensions = opt_prop_def(BDDimLayoutArrayAttr)
     pad_dimensions = opt_prop_def(BDPadLayoutArrayAttr)
-    pad_value = opt_prop_def(IntegerAttr[I32_T])
-    bd_id = opt_prop_def(IntegerAttr[I32_T])
+    pad_value = opt_prop_def(I32_ATTR)
+    bd_id = opt_prop_def(I32_ATTR)
     packet = opt_prop_def(PacketInfoAttr)
-    burst_length = opt_prop_def(IntegerAttr[I32_T])
-    next_bd_id = opt_prop_def(IntegerAttr[I32_T])
+    burst_length = opt_prop_def(I32_ATTR)
+    next_bd_id = opt_prop_def(I32_ATTR)
 
     def __init__(
         self,
@@ -520,9 +521,9 @@ def _require_parent(op: Operation, names: Sequence[str]) -> None:
 @irdl_op_definition
 class DMAStartOp(FormattedOp):
     name = "aie.dma_start"
-    channel_dir = prop_def(IntegerAttr[I32_T])
-    channel_index = prop_def(IntegerAttr[I32_T])
-    repeat_count = opt_prop_def(IntegerAttr[I32_T])
+    channel_dir = prop_def(I32_ATTR)
+    channel_index = prop_def(I32_ATTR)
+    repeat_count = opt_prop_def(I32_ATTR)
     dest = successor_def()
     chain = successor_def()
     valid = result_def(i1)
@@ -576,10 +577,10 @@ class DMAOp(FormattedOp):
     """``aie.dma(S2MM, 0) [{bd-region}, ...]``: one channel's BD sequence, region per BD."""
 
     name = "aie.dma"
-    channel_dir = prop_def(IntegerAttr[I32_T])
-    channel_index = prop_def(IntegerAttr[I32_T])
+    channel_dir = prop_def(I32_ATTR)
+    channel_index = prop_def(I32_ATTR)
     loop = opt_prop_def(BoolAttr)
-    repeat_count = opt_prop_def(IntegerAttr[I32_T])
+    repeat_count = opt_prop_def(I32_ATTR)
     sym_name = opt_prop_def(StringAttr)
     bds = var_region_def("single_block")
     valid = result_def(i1)
@@ -626,9 +627,9 @@ class DMAOp(FormattedOp):
 class UseLockOp(FormattedOp):
     name = "aie.use_lock"
     lock = operand_def(IndexType())
-    action = prop_def(IntegerAttr[I32_T])
-    value = opt_prop_def(IntegerAttr[I32_T])
-    blocking = opt_prop_def(IntegerAttr[I32_T])
+    action = prop_def(I32_ATTR)
+    value = opt_prop_def(I32_ATTR)
+    blocking = opt_prop_def(I32_ATTR)
     acq_en = opt_prop_def(BoolAttr)
     FORMAT: ClassVar[str] = (
         "`(` $lock `,` $action (`,` $value^)? (`,` $blocking^)? `)` attr-dict"
@@ -683,8 +684,8 @@ class UseLockOp(FormattedOp):
 @irdl_op_definition
 class DMABDPACKETOp(FormattedOp):
     name = "aie.dma_bd_packet"
-    packet_type = prop_def(IntegerAttr[I32_T])
-    packet_id = prop_def(IntegerAttr[I32_T])
+    packet_type = prop_def(I32_ATTR)
+    packet_id = prop_def(I32_ATTR)
     FORMAT: ClassVar[str] = "`(` $packet_type `,` $packet_id `)` attr-dict"
     CODECS: ClassVar[Codecs] = {"packet_type": I32, "packet_id": I32}
 
@@ -752,8 +753,8 @@ class ShimDMAAllocationOp(FormattedOp):
     name = "aie.shim_dma_allocation"
     sym_name = prop_def(StringAttr)
     tile = operand_def(IndexType())
-    channel_dir = prop_def(IntegerAttr[I32_T])
-    channel_index = prop_def(IntegerAttr[IntegerType])
+    channel_dir = prop_def(I32_ATTR)
+    channel_index = prop_def(I64_ATTR)
     plio = opt_prop_def(BoolAttr)
     packet = opt_prop_def(PacketInfoAttr)
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp), SymbolOpInterface()))

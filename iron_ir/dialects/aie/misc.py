@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32 as I32_T
 from xdsl.dialects.builtin import (
     Float32Type,
     IndexType,
@@ -45,6 +44,7 @@ from iron_ir.dialects.aie.device import (
 )
 from iron_ir.dialects.aie.objectfifo import lookup_objectfifo
 from iron_ir.dialects.aie.syntax import (
+    I32_ATTR,
     I32,
     SYM_REF,
     Codecs,
@@ -68,7 +68,7 @@ class DebugOp(FormattedOp):
 @irdl_op_definition
 class PLIOOp(FormattedOp):
     name = "aie.plio"
-    col = prop_def(IntegerAttr[I32_T])
+    col = prop_def(I32_ATTR)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $col `)` attr-dict"
     CODECS: ClassVar[Codecs] = {"col": I32}
@@ -80,7 +80,7 @@ class PLIOOp(FormattedOp):
 @irdl_op_definition
 class EventOp(FormattedOp):
     name = "aie.event"
-    val = prop_def(IntegerAttr[I32_T])
+    val = prop_def(I32_ATTR)
     FORMAT: ClassVar[str] = "`(` $val `)` attr-dict"
     CODECS: ClassVar[Codecs] = {"val": I32}
 
@@ -155,9 +155,9 @@ class LogicalTileOp(FormattedOp):
     """``aie.logical_tile<CoreTile>(?, ?)``: a tile of a kind, placed later."""
 
     name = "aie.logical_tile"
-    tile_type = prop_def(IntegerAttr[I32_T])
-    col = opt_prop_def(IntegerAttr[I32_T])
-    row = opt_prop_def(IntegerAttr[I32_T])
+    tile_type = prop_def(I32_ATTR)
+    col = opt_prop_def(I32_ATTR)
+    row = opt_prop_def(I32_ATTR)
     allocation_scheme = opt_prop_def(StringAttr)
     result = result_def(IndexType())
     traits = traits_def(Pure())
@@ -205,9 +205,9 @@ class LogicalTileOp(FormattedOp):
     def verify_rules(self) -> None:
         Enum(AIETileType).verify(self.tile_type, "tile_type")
         device = parent_device(self)
-        if device is None:
+        spec = None if device is None else device.spec_or_none()
+        if spec is None:
             return
-        spec = device.spec
         col = None if self.col is None else self.col.value.data
         row = None if self.row is None else self.row.value.data
         if col is not None and col >= spec.columns:
@@ -312,7 +312,7 @@ class ObjectFifoRegisterExternalBuffersOp(FormattedOp):
 @irdl_op_definition
 class ObjectFifoRegisterProcessOp(FormattedOp):
     name = "aie.objectfifo.register_process"
-    port = prop_def(IntegerAttr[I32_T])
+    port = prop_def(I32_ATTR)
     objFifo_name = prop_def(SymbolRefAttr)
     acquirePatternTensor = operand_def(TensorType)
     releasePatternTensor = operand_def(TensorType)

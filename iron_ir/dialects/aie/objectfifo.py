@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32 as I32_T
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
@@ -51,6 +50,7 @@ from iron_ir.dialects.aie.device import (
     tile_op_of,
 )
 from iron_ir.dialects.aie.syntax import (
+    I32_ATTR,
     I32,
     I64_ARRAY,
     SYM_NAME,
@@ -164,19 +164,19 @@ class ObjectFifoCreateOp(FormattedOp):
     sym_name = prop_def(StringAttr)
     producerTile = operand_def(IndexType())
     consumerTiles = var_operand_def(IndexType())
-    elemNumber = prop_def(IntegerAttr[I32_T] | ArrayAttr)
+    elemNumber = prop_def(I32_ATTR | ArrayAttr)
     elemType = prop_def(ObjectFifoType)
     dimensionsToStream = prop_def(BDDimLayoutArrayAttr)
     dimensionsFromStreamPerConsumer = prop_def(BDDimLayoutArrayArrayAttr)
     via_DMA = opt_prop_def(BoolAttr)
     plio = opt_prop_def(BoolAttr)
     disable_synchronization = opt_prop_def(BoolAttr)
-    repeat_count = opt_prop_def(IntegerAttr[I32_T])
-    aie_stream = opt_prop_def(IntegerAttr[I32_T])
-    aie_stream_port = opt_prop_def(IntegerAttr[I32_T])
+    repeat_count = opt_prop_def(I32_ATTR)
+    aie_stream = opt_prop_def(I32_ATTR)
+    aie_stream_port = opt_prop_def(I32_ATTR)
     initValues = opt_prop_def(ArrayAttr)
     padDimensions = opt_prop_def(BDPadLayoutArrayAttr)
-    iter_count = opt_prop_def(IntegerAttr[I32_T])
+    iter_count = opt_prop_def(I32_ATTR)
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp), SymbolOpInterface()))
 
     FORMAT: ClassVar[str] = (
@@ -608,9 +608,9 @@ def _tile_text(value: SSAValue) -> str:
 @irdl_op_definition
 class ObjectFifoAcquireOp(FormattedOp):
     name = "aie.objectfifo.acquire"
-    port = prop_def(IntegerAttr[I32_T])
+    port = prop_def(I32_ATTR)
     objFifo_name = prop_def(SymbolRefAttr)
-    size = prop_def(IntegerAttr[I32_T])
+    size = prop_def(I32_ATTR)
     subview = result_def(ObjectFifoSubviewType)
     FORMAT: ClassVar[str] = (
         "attr-dict $objFifo_name `(` $port `,` $size `)` `:` qualified(type($subview))"
@@ -646,7 +646,7 @@ class ObjectFifoAcquireOp(FormattedOp):
 class ObjectFifoSubviewAccessOp(FormattedOp):
     name = "aie.objectfifo.subview.access"
     subview = operand_def(ObjectFifoSubviewType)
-    index = prop_def(IntegerAttr[I32_T])
+    index = prop_def(I32_ATTR)
     output = result_def(MemRefType)
     FORMAT: ClassVar[str] = (
         "$subview `[` $index `]` attr-dict `:` qualified(type($subview)) `->` "
@@ -685,9 +685,9 @@ class ObjectFifoSubviewAccessOp(FormattedOp):
 @irdl_op_definition
 class ObjectFifoReleaseOp(FormattedOp):
     name = "aie.objectfifo.release"
-    port = prop_def(IntegerAttr[I32_T])
+    port = prop_def(I32_ATTR)
     objFifo_name = prop_def(SymbolRefAttr)
-    size = prop_def(IntegerAttr[I32_T])
+    size = prop_def(I32_ATTR)
     FORMAT: ClassVar[str] = "attr-dict $objFifo_name `(` $port `,` $size `)`"
     CODECS: ClassVar[Codecs] = {"port": Enum(ObjectFifoPort), "objFifo_name": SYM_REF, "size": I32}
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32 as I32_T
 from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, IntegerType, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
@@ -32,7 +31,7 @@ from iron_ir.dialects.aie.device import (
     tile_kind_of,
 )
 from iron_ir.dialects.aie.dma import _require_parent  # pyright: ignore[reportPrivateUsage]
-from iron_ir.dialects.aie.syntax import I8, I32, Codecs, Enum, FormattedOp
+from iron_ir.dialects.aie.syntax import I8, I8_ATTR, I32, I32_ATTR, Codecs, Enum, FormattedOp
 
 i8 = IntegerType(8)
 _BUNDLE = Enum(WireBundle)
@@ -66,11 +65,11 @@ def _implicit_region(body: Region | None) -> Region:
 class FlowOp(FormattedOp):
     name = "aie.flow"
     source = operand_def(IndexType())
-    source_bundle = prop_def(IntegerAttr[I32_T])
-    source_channel = prop_def(IntegerAttr[I32_T])
+    source_bundle = prop_def(I32_ATTR)
+    source_channel = prop_def(I32_ATTR)
     dest = operand_def(IndexType())
-    dest_bundle = prop_def(IntegerAttr[I32_T])
-    dest_channel = prop_def(IntegerAttr[I32_T])
+    dest_bundle = prop_def(I32_ATTR)
+    dest_channel = prop_def(I32_ATTR)
     FORMAT: ClassVar[str] = (
         "`(` $source `,` $source_bundle `:` $source_channel `,` $dest `,` $dest_bundle `:` "
         "$dest_channel `)` attr-dict"
@@ -105,7 +104,7 @@ class FlowOp(FormattedOp):
 @irdl_op_definition
 class PacketFlowOp(FormattedOp):
     name = "aie.packet_flow"
-    ID = prop_def(IntegerAttr)
+    ID = prop_def(I8_ATTR)
     keep_pkt_header = opt_prop_def(BoolAttr)
     priority_route = opt_prop_def(BoolAttr)
     ports = region_def()
@@ -136,8 +135,8 @@ class _PacketEndpointOp(FormattedOp):
 class PacketSourceOp(_PacketEndpointOp):
     name = "aie.packet_source"
     tile = operand_def(IndexType())
-    bundle = prop_def(IntegerAttr[I32_T])
-    channel = prop_def(IntegerAttr[I32_T])
+    bundle = prop_def(I32_ATTR)
+    channel = prop_def(I32_ATTR)
     traits = traits_def(HasParent(PacketFlowOp))
 
     def __init__(self, tile: SSAValue | Operation, bundle: WireBundle, channel: int):
@@ -151,8 +150,8 @@ class PacketSourceOp(_PacketEndpointOp):
 class PacketDestOp(_PacketEndpointOp):
     name = "aie.packet_dest"
     tile = operand_def(IndexType())
-    bundle = prop_def(IntegerAttr[I32_T])
-    channel = prop_def(IntegerAttr[I32_T])
+    bundle = prop_def(I32_ATTR)
+    channel = prop_def(I32_ATTR)
     traits = traits_def(HasParent(PacketFlowOp))
 
     def __init__(self, tile: SSAValue | Operation, bundle: WireBundle, channel: int):
@@ -187,7 +186,7 @@ class SwitchboxOp(FormattedOp):
 @irdl_op_definition
 class ShimSwitchboxOp(FormattedOp):
     name = "aie.shim_switchbox"
-    col = prop_def(IntegerAttr[I32_T])
+    col = prop_def(I32_ATTR)
     connections = region_def()
     result = result_def(IndexType())
     traits = traits_def(SingleBlockImplicitTerminator(EndOp))
@@ -230,10 +229,10 @@ class ShimMuxOp(FormattedOp):
 @irdl_op_definition
 class ConnectOp(FormattedOp):
     name = "aie.connect"
-    source_bundle = prop_def(IntegerAttr[I32_T])
-    source_channel = prop_def(IntegerAttr[I32_T])
-    dest_bundle = prop_def(IntegerAttr[I32_T])
-    dest_channel = prop_def(IntegerAttr[I32_T])
+    source_bundle = prop_def(I32_ATTR)
+    source_channel = prop_def(I32_ATTR)
+    dest_bundle = prop_def(I32_ATTR)
+    dest_channel = prop_def(I32_ATTR)
     FORMAT: ClassVar[str] = (
         "`<` $source_bundle `:` $source_channel `,` $dest_bundle `:` $dest_channel `>` attr-dict"
     )
@@ -266,9 +265,9 @@ class ConnectOp(FormattedOp):
 class WireOp(FormattedOp):
     name = "aie.wire"
     source = operand_def(IndexType())
-    source_bundle = prop_def(IntegerAttr[I32_T])
+    source_bundle = prop_def(I32_ATTR)
     dest = operand_def(IndexType())
-    dest_bundle = prop_def(IntegerAttr[I32_T])
+    dest_bundle = prop_def(I32_ATTR)
     FORMAT: ClassVar[str] = (
         "`(` $source `:` $source_bundle `,` $dest `:` $dest_bundle `)` attr-dict"
     )
@@ -293,8 +292,8 @@ class WireOp(FormattedOp):
 @irdl_op_definition
 class AMSelOp(FormattedOp):
     name = "aie.amsel"
-    arbiterID = prop_def(IntegerAttr)
-    msel = prop_def(IntegerAttr)
+    arbiterID = prop_def(I8_ATTR)
+    msel = prop_def(I8_ATTR)
     result = result_def(IndexType())
     traits = traits_def(HasParent(SwitchboxOp))
     FORMAT: ClassVar[str] = "`<` $arbiterID `>` `(` $msel `)` attr-dict"
@@ -318,8 +317,8 @@ class AMSelOp(FormattedOp):
 @irdl_op_definition
 class MasterSetOp(FormattedOp):
     name = "aie.masterset"
-    dest_bundle = prop_def(IntegerAttr[I32_T])
-    dest_channel = prop_def(IntegerAttr[I32_T])
+    dest_bundle = prop_def(I32_ATTR)
+    dest_channel = prop_def(I32_ATTR)
     amsels = var_operand_def(IndexType())
     keep_pkt_header = opt_prop_def(BoolAttr)
     result = result_def(IndexType())
@@ -346,8 +345,8 @@ class MasterSetOp(FormattedOp):
 @irdl_op_definition
 class PacketRulesOp(FormattedOp):
     name = "aie.packet_rules"
-    source_bundle = prop_def(IntegerAttr[I32_T])
-    source_channel = prop_def(IntegerAttr[I32_T])
+    source_bundle = prop_def(I32_ATTR)
+    source_channel = prop_def(I32_ATTR)
     rules = region_def()
     traits = traits_def(SingleBlockImplicitTerminator(EndOp))
     FORMAT: ClassVar[str] = "`(` $source_bundle `:` $source_channel `)` regions attr-dict"
@@ -367,8 +366,8 @@ class PacketRulesOp(FormattedOp):
 @irdl_op_definition
 class PacketRuleOp(FormattedOp):
     name = "aie.rule"
-    mask = prop_def(IntegerAttr)
-    value = prop_def(IntegerAttr)
+    mask = prop_def(I8_ATTR)
+    value = prop_def(I8_ATTR)
     amsel = operand_def(IndexType())
     traits = traits_def(HasParent(PacketRulesOp))
     FORMAT: ClassVar[str] = "`(` $mask `,` $value `,` $amsel `)` attr-dict"
@@ -412,8 +411,8 @@ class CascadeFlowOp(FormattedOp):
 class ConfigureCascadeOp(FormattedOp):
     name = "aie.configure_cascade"
     tile = operand_def(IndexType())
-    inputDir = prop_def(IntegerAttr[I32_T])
-    outputDir = prop_def(IntegerAttr[I32_T])
+    inputDir = prop_def(I32_ATTR)
+    outputDir = prop_def(I32_ATTR)
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp),))
     FORMAT: ClassVar[str] = "`(` $tile `,` $inputDir `,` $outputDir `)` attr-dict"
     CODECS: ClassVar[Codecs] = {"inputDir": Enum(CascadeDir), "outputDir": Enum(CascadeDir)}

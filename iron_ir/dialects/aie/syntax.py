@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -26,7 +27,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, ParametrizedAttribute, Region, SSAValue
-from xdsl.irdl import IRDLOperation, VarOperandDef
+from xdsl.irdl import BaseAttr, IRDLOperation, ParamAttrConstraint, VarOperandDef
 from xdsl.irdl.operations import VariadicDef
 from xdsl.irdl.constraints import EqAttrConstraint
 from xdsl.parser import Parser, UnresolvedOperand
@@ -40,6 +41,19 @@ from iron_ir.dialects.aie.attrs import (
     print_enum,
     verify_enum,
 )
+
+# --- property constraints ----------------------------------------------------------------------
+
+
+def integer_attr_of(type_: IntegerType) -> ParamAttrConstraint:
+    """An IntegerAttr of exactly ``type_`` (mlir's I32Attr, AIEI32Attr, I64Attr, ...)."""
+    return ParamAttrConstraint(IntegerAttr, (BaseAttr(IntAttr), EqAttrConstraint(type_)))
+
+
+I32_ATTR = integer_attr_of(i32)
+I64_ATTR = integer_attr_of(i64)
+I8_ATTR = integer_attr_of(IntegerType(8))
+
 
 # --- codecs: how one attribute variable reads and writes inside a format --------------------
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32 as I32_T
 from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, SymbolRefAttr, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
@@ -43,6 +42,7 @@ from iron_ir.dialects.aie.attrs import (
 )
 from iron_ir.dialects.aie.device import DeviceOp, EndOp
 from iron_ir.dialects.aie.syntax import (
+    I32_ATTR,
     I32,
     STR,
     SYM_NAME,
@@ -72,7 +72,7 @@ class TraceOp(FormattedOp):
     name = "aie.trace"
     tile = operand_def(IndexType())
     sym_name = prop_def(StringAttr)
-    buffer_size = opt_prop_def(IntegerAttr[I32_T])
+    buffer_size = opt_prop_def(I32_ATTR)
     body = region_def("single_block")
     traits = lazy_traits_def(
         lambda: (HasParent(DeviceOp), SingleBlockImplicitTerminator(EndOp), SymbolOpInterface())
@@ -98,7 +98,7 @@ class TraceConfigOp(FormattedOp):
     name = "aie.trace.config"
     tile = operand_def(IndexType())
     sym_name = prop_def(StringAttr)
-    packet_type = opt_prop_def(IntegerAttr[I32_T])
+    packet_type = opt_prop_def(I32_ATTR)
     body = region_def("single_block")
     traits = lazy_traits_def(
         lambda: (HasParent(DeviceOp), SingleBlockImplicitTerminator(EndOp), SymbolOpInterface())
@@ -126,7 +126,7 @@ _IN_TRACE = lazy_traits_def(lambda: (HasParent(TraceOp),))
 @irdl_op_definition
 class TraceModeOp(FormattedOp):
     name = "aie.trace.mode"
-    mode = prop_def(IntegerAttr[I32_T])
+    mode = prop_def(I32_ATTR)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "$mode attr-dict"
     CODECS: ClassVar[Codecs] = {"mode": Enum(TraceMode)}
@@ -154,8 +154,8 @@ class TraceEventOp(FormattedOp):
 @irdl_op_definition
 class TracePacketOp(FormattedOp):
     name = "aie.trace.packet"
-    id = prop_def(IntegerAttr[I32_T])
-    type = prop_def(IntegerAttr[I32_T])
+    id = prop_def(I32_ATTR)
+    type = prop_def(I32_ATTR)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "`id` `=` $id `type` `=` $type attr-dict"
     CODECS: ClassVar[Codecs] = {"id": I32, "type": Enum(TracePacketType)}
@@ -176,10 +176,10 @@ class TracePacketOp(FormattedOp):
 @irdl_op_definition
 class TracePortOp(FormattedOp):
     name = "aie.trace.port"
-    slot = prop_def(IntegerAttr[I32_T])
-    port = prop_def(IntegerAttr[I32_T])
-    channel = prop_def(IntegerAttr[I32_T])
-    direction = prop_def(IntegerAttr[I32_T])
+    slot = prop_def(I32_ATTR)
+    port = prop_def(I32_ATTR)
+    channel = prop_def(I32_ATTR)
+    direction = prop_def(I32_ATTR)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = (
         "`<` $slot `>` `port` `=` $port `channel` `=` $channel `direction` `=` $direction "
@@ -237,7 +237,7 @@ class _TraceStartStopOp(FormattedOp):
 @irdl_op_definition
 class TraceStartEventOp(_TraceStartStopOp):
     name = "aie.trace.start"
-    broadcast = opt_prop_def(IntegerAttr[I32_T])
+    broadcast = opt_prop_def(I32_ATTR)
     event = opt_prop_def(TraceEventAttr)
     traits = _IN_TRACE
 
@@ -253,7 +253,7 @@ class TraceStartEventOp(_TraceStartStopOp):
 @irdl_op_definition
 class TraceStopEventOp(_TraceStartStopOp):
     name = "aie.trace.stop"
-    broadcast = opt_prop_def(IntegerAttr[I32_T])
+    broadcast = opt_prop_def(I32_ATTR)
     event = opt_prop_def(TraceEventAttr)
     traits = _IN_TRACE
 
@@ -269,9 +269,9 @@ class TraceStopEventOp(_TraceStartStopOp):
 @irdl_op_definition
 class TraceComboEventOp(FormattedOp):
     name = "aie.trace.combo_event"
-    slot = prop_def(IntegerAttr[I32_T])
+    slot = prop_def(I32_ATTR)
     eventA = prop_def(TraceEventAttr)
-    logic = prop_def(IntegerAttr[I32_T])
+    logic = prop_def(I32_ATTR)
     eventB = prop_def(TraceEventAttr)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "`<` $slot `>` $eventA $logic $eventB attr-dict"
@@ -304,9 +304,9 @@ class TraceEdgeEventOp(FormattedOp):
     """``aie.trace.edge_event<SLOT> event = <E> trigger = RISING`` (custom C++ printer)."""
 
     name = "aie.trace.edge_event"
-    slot = prop_def(IntegerAttr[I32_T])
+    slot = prop_def(I32_ATTR)
     event = prop_def(TraceEventAttr)
-    trigger = prop_def(IntegerAttr[I32_T])
+    trigger = prop_def(I32_ATTR)
     traits = _IN_TRACE
 
     def __init__(self, slot: int, event: str | TraceEventAttr, trigger: EdgeTrigger):
@@ -369,7 +369,7 @@ class TraceRegOp(FormattedOp):
     reg_name = prop_def(StringAttr)
     field = opt_prop_def(StringAttr)
     value = prop_def(AnyAttr())
-    mask = opt_prop_def(IntegerAttr[I32_T])
+    mask = opt_prop_def(I32_ATTR)
     comment = opt_prop_def(StringAttr)
     traits = lazy_traits_def(lambda: (HasParent(TraceConfigOp),))
     FORMAT: ClassVar[str] = (
