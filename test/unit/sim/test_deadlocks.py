@@ -54,14 +54,3 @@ def test_deadlock_reported(load, name):
     assert message.startswith("Deadlock after")
     for fragment in CASES[name]:
         assert fragment in message, f"{fragment!r} missing from:\n{message}"
-
-
-def test_report_names_impossible_acquire():
-    from conftest import parse_design
-
-    text = (INPUT := __import__("pathlib").Path(__file__).parent / "inputs" / "deadlock_missing_fill.mlir").read_text()
-    text = text.replace(", 2 : i32) : !aie.objectfifo<memref<8xi32>>\n    aie.objectfifo @out", ", [2 : i32, 1 : i32]) : !aie.objectfifo<memref<8xi32>>\n    aie.objectfifo @out", 1)
-    module = parse_design(text, str(INPUT))
-    with pytest.raises(DeadlockError) as info:
-        simulate(module, [])
-    assert "in_cons on tile_0_2 (1 buffers)" in str(info.value)
