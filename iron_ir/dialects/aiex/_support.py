@@ -102,6 +102,14 @@ def lookup_in_device(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
     return None
 
 
+def dma_endpoint(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
+    """The ``aie.shim_dma_allocation`` or ``aie.objectfifo`` named ``symbol``, if any."""
+    target = lookup_in_device(op, symbol)
+    if target is None or target.name not in ("aie.shim_dma_allocation", "aie.objectfifo"):
+        return None
+    return target
+
+
 def symbol_text(symbol: SymbolRefAttr) -> str:
     return "::".join(
         "@" + s.data for s in (symbol.root_reference, *symbol.nested_references.data)

@@ -64,6 +64,7 @@ from iron_ir.dialects.aiex._support import (
     UI32Attr,
     UI64Attr,
     device_spec,
+    dma_endpoint,
     element_bits,
     fail,
     int_value,
@@ -248,8 +249,8 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
         spec = device_spec(self)
         if spec is None:
             return
-        target = lookup_in_device(self, self.metadata)
-        if target is None or target.name not in ("aie.objectfifo", "aie.shim_dma_allocation"):
+        target = dma_endpoint(self, self.metadata)
+        if target is None:
             fail(
                 self,
                 "couldn't find symbol in parent device: expected an aie.objectfifo or "

@@ -48,6 +48,7 @@ from iron_ir.dialects.aiex._support import (
     device_spec,
     fail,
     int_value,
+    dma_endpoint,
     lookup_in_device,
     symbol_text,
     tile_col_row,
@@ -63,15 +64,14 @@ def _verify_repeat_count(op: Operation) -> None:
         fail(op, f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range (got {repeat}).")
 
 
-def _verify_task_body(op: Operation, spec: DeviceSpec | None, tile: tuple[int, int] | None):
-    """Every block is reachable from the entry block (BDs form one chain), and only shim NOC
-    tiles take a burst length (mlir-aie's DMAConfigureTaskOp::verify)."""
+def _verify_task_body(op: Operation) -> None:
+    """Every block of the body is reachable from its entry block: the BDs form one chain.
+    (Per-BD rules, burst length on non-shim tiles included, are aie.dma_bd's own.)"""
     body = op.regions[0]
     targets: set[Block] = set()
     for block in body.blocks:
-        last = block.last_op
-        if last is not None:
-            targets.update(last.successors)
+        if block.last_op is not None:
+            targets.update(block.last_op.successors)
     for block in body.blocks:
         if block is not body.blocks.first and block not in targets and block.last_op is not None:
             fail(
@@ -79,33 +79,6 @@ def _verify_task_body(op: Operation, spec: DeviceSpec | None, tile: tuple[int, i
                 "Block ending in this terminator does not form a chain with entry block. "
                 f"(the block ending in '{block.last_op.name}' has no predecessor)",
             )
-    if spec is None or tile is None:
-        return
-    shim_noc = spec.tile_kind(*tile) is TileKind.SHIM_NOC
-    for inner in op.walk():
-        if inner.name == "aie.dma_bd" and int_value(inner.properties.get("burst_length")):
-            if not shim_noc:
-                fail(
-                    inner,
-                    "Burst length is only supported in Shim NOC tiles that are connected to "
-                    "the memory-mapped NOC.",
-                )
-
-
-def allocation_tile(op: Operation, symbol: SymbolRefAttr) -> tuple[Operation | None, tuple[int, int] | None]:
-    """The ``aie.shim_dma_allocation``/``aie.objectfifo`` named ``symbol`` and the shim tile
-    it transfers through (None when not placed on a shim)."""
-    target = lookup_in_device(op, symbol)
-    if target is None or target.name not in ("aie.shim_dma_allocation", "aie.objectfifo"):
-        return None, None
-    spec = device_spec(op)
-    for tile in target.operands:
-        where = tile_col_row(tile)
-        if where is not None and spec is not None:
-            kind = spec.tile_kind(*where)
-            if kind is not None and kind.is_shim:
-                return target, where
-    return target, None
 
 
 def _missing_allocation(op: Operation, symbol: SymbolRefAttr) -> None:
@@ -150,13 +123,9 @@ class DMAConfigureTaskForOp(FormattedOp):
 
     def verify_rules(self) -> None:
         _verify_repeat_count(self)
-        spec = device_spec(self)
-        if spec is None:
-            return
-        target, tile = allocation_tile(self, self.alloc)
-        if target is None:
+        _verify_task_body(self)
+        if device_spec(self) is not None and dma_endpoint(self, self.alloc) is None:
             _missing_allocation(self, self.alloc)
-        _verify_task_body(self, spec, tile)
 
 
 @irdl_op_definition
@@ -187,7 +156,7 @@ class DMAConfigureTaskOp(FormattedOp):
         where = tile_col_row(self.tile)
         if spec is not None and where is not None:
             verify_channel(self, spec, where, int_value(self.direction), int_value(self.channel))
-        _verify_task_body(self, spec, where)
+        _verify_task_body(self)
 
 
 def verify_channel(
@@ -337,8 +306,6 @@ class DMAStartBdChainForOp(FormattedOp):
 
     def verify_rules(self) -> None:
         _verify_repeat_count(self)
-        if device_spec(self) is None:
-            return
-        if allocation_tile(self, self.alloc)[0] is None:
+        if device_spec(self) is not None and dma_endpoint(self, self.alloc) is None:
             _missing_allocation(self, self.alloc)
         _verify_chain_args(self, self.symbol, self.args)
