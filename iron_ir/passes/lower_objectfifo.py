@@ -317,8 +317,10 @@ class _Lowering:
                 block.add_op(self.rtp_write(op))
             elif isinstance(op, SetBarrierOp):
                 block.add_ops(aiex.SetLockOp(lock.results[0], op.value.data) for lock in self.locks.get(op.barrier_name, []))
-            elif not op.regions and all(r.uses for r in op.results) is not None:
-                # constants and index arithmetic the sequence computes with
+            elif any(
+                not isinstance(use.operation, RtpWriteOp) for r in op.results for use in r.uses
+            ):
+                # values the sequence computes with; an RTP value becomes an immediate instead
                 block.add_op(op.clone(value_mapper=values))
         for group in list(groups):
             finish(group)

@@ -117,7 +117,10 @@ def _legalize_fifo_dims(device: DeviceSpec, fifo: FifoOp, owners) -> None:
             runtime_task=False,
         )
         bd = lowering.bds[0]
-        legal = lowering.ir_dims(bd)
+        # No dims means "the whole object, in order"; a shorter linear run must stay explicit.
+        legal = lowering.ir_dims(bd) or (
+            [(bd.length, 1)] if bd.length != memref_elements(fifo.elem_type) else []
+        )
         if legal != pairs:
             changed = True
             end = EndpointAttr(end.kind, end.ref, end.depth, DimsAttr(legal), end.tile)
