@@ -163,10 +163,10 @@ class _Namer:
             return
         group_starts = [0]
         if not self.generic:
-            for index, hint in enumerate(result_name_hints(op)):
+            for index, (result, hint) in enumerate(zip(results, result_name_hints(op))):
                 if not hint:
                     continue
-                self.base[results[index]] = self.unique(hint, scope)
+                self.base[result] = self.unique(hint, scope)
                 if index:
                     group_starts.append(index)
         if results[0] not in self.base:
