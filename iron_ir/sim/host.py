@@ -129,7 +129,7 @@ class HostContext:
                 f"{where}: awaits {task.label}, which was never started; on the NPU this waits "
                 f"forever. Call aiex.dma_start_task first."
             )
-        if not task.issue_token and task.template.end.direction == "MM2S":
+        if not task.issue_token:
             raise RuntimeMisuseError(
                 f"{where}: awaits {task.label}, configured without issue_token = true; the "
                 f"channel never sends a completion token, so the NPU waits forever.\n"

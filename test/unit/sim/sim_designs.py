@@ -14,15 +14,17 @@ TILES = """
 """
 
 
-def module(body: str, args: list[str], runtime: str, device: str = "npu1_1col"):
-    """A verified module: the five tiles of column 0, ``body``, and a runtime sequence."""
+def module(body: str, args: list[str], runtime: str, device: str = "npu1_1col", verify: bool = True):
+    """A module (verified unless asked not to): the five tiles of column 0, ``body``, and a
+    runtime sequence."""
     params = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
     text = (
         f"module {{\n  aie.device({device}) {{{TILES}{body}\n"
         f"    aie.runtime_sequence({params}) {{\n{runtime}\n    }}\n  }}\n}}\n"
     )
     parsed = parse_module(text, "design.mlir")
-    verify_module(parsed)
+    if verify:
+        verify_module(parsed)
     return parsed
 
 
