@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType, TensorType
 
 from iron_ir.api.dtype import ndarray_type_to_memref, mlir_to_dtype
 from iron_ir.api.errors import IronTypeError, TraceError, WorkerError, user_location
@@ -20,7 +20,8 @@ def _initial_value_attr(memref: MemRefType, value: np.ndarray) -> DenseIntOrFPEl
         data: list[Any] = [int(v) for v in flat]
     else:
         data = [float(v) for v in flat]
-    return DenseIntOrFPElementsAttr.from_list(memref, data)
+    tensor = TensorType(memref.get_element_type(), memref.get_shape())
+    return DenseIntOrFPElementsAttr.from_list(tensor, data)
 
 
 class Buffer:

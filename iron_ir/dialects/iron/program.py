@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     StringAttr,
     SymbolRefAttr,
+    TensorType,
     UnitAttr,
 )
 from xdsl.ir import Block, Region
@@ -346,6 +347,7 @@ class BufferOp(IRDLOperation):
     sym_name = prop_def(StringAttr)
     tile = prop_def(TileAttr)
     initial_value = opt_prop_def(DenseIntOrFPElementsAttr)
+    """A ``dense<...> : tensor<...>`` of the buffer's shape and element type."""
     use_write_rtp = opt_prop_def(UnitAttr)
     owner = opt_prop_def(SymbolRefAttr)
     buffer = result_def(MemRefType)
@@ -407,7 +409,9 @@ class BufferOp(IRDLOperation):
         init = None
         if parser.parse_optional_punctuation("="):
             parser.parse_keyword("dense", " (a buffer's initial value is a dense<...> literal)")
-            init = parser.parse_dense_int_or_fp_elements_attr(memref)
+            init = parser.parse_dense_int_or_fp_elements_attr(
+                TensorType(memref.get_element_type(), memref.get_shape())
+            )
         op = cls(name, memref, tile, initial_value=init)
         for key, value in attrs.items():
             if key in ("use_write_rtp", "owner"):

@@ -1,0 +1,12 @@
+"""An import hook that makes unmodified mlir-aie IRON designs run on iron-ir.
+
+``install()`` lets ``import aie.iron``, ``aie.iron.placers``, ``aie.iron.device``,
+``aie.iron.controlflow``, ``aie.helpers.taplib``, ``aie.helpers.util``,
+``aie.helpers.dialects(.ext).func``, ``aie.extras.dialects.ext.arith`` and ``aie.dialects.aie``
+resolve to iron_ir's modules (see :data:`MODULE_MAP`). It never shadows a real mlir-aie
+installation unless ``install(force=True)``.
+"""
+
+from iron_ir.compat.finder import MODULE_MAP, install, is_installed, uninstall
+
+__all__ = ["MODULE_MAP", "install", "is_installed", "uninstall"]

@@ -1,0 +1,115 @@
+"""The meta-path finder behind :func:`iron_ir.compat.install`."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+import types
+
+MODULE_MAP: dict[str, str | None] = {
+    "aie": None,
+    "aie.iron": "iron_ir",
+    "aie.iron.placers": "iron_ir.placers",
+    "aie.iron.device": "iron_ir.device",
+    "aie.iron.device.device": "iron_ir.device.device",
+    "aie.iron.device.tile": "iron_ir.device.tile",
+    "aie.iron.controlflow": "iron_ir.controlflow",
+    "aie.iron.dataflow": "iron_ir.dataflow",
+    "aie.iron.dataflow.objectfifo": "iron_ir.dataflow",
+    "aie.iron.worker": "iron_ir.worker",
+    "aie.iron.program": "iron_ir.program",
+    "aie.iron.kernel": "iron_ir.kernel",
+    "aie.iron.buffer": "iron_ir.buffer",
+    "aie.iron.globalbuffer": "iron_ir.buffer",
+    "aie.iron.localbuffer": "iron_ir.buffer",
+    "aie.iron.runtime": "iron_ir.api.runtime",
+    "aie.iron.dtype": "iron_ir.dtype",
+    "aie.helpers": None,
+    "aie.helpers.taplib": "iron_ir.taplib",
+    "aie.helpers.taplib.tap": "iron_ir.taplib.tap",
+    "aie.helpers.taplib.tas": "iron_ir.taplib.tas",
+    "aie.helpers.taplib.tensortiler2d": "iron_ir.taplib.tensortiler2d",
+    "aie.helpers.util": "iron_ir.compat.helpers_util",
+    "aie.helpers.dialects": None,
+    "aie.helpers.dialects.func": "iron_ir.compat.helpers_func",
+    "aie.helpers.dialects.ext": None,
+    "aie.helpers.dialects.ext.func": "iron_ir.compat.helpers_func",
+    "aie.helpers.dialects.ext.scf": "iron_ir.compat.helpers_scf",
+    "aie.helpers.dialects.scf": "iron_ir.compat.helpers_scf",
+    "aie.extras": None,
+    "aie.extras.dialects": None,
+    "aie.extras.dialects.ext": None,
+    "aie.extras.dialects.ext.arith": "iron_ir.api.arith",
+    "aie.extras.dialects.arith": "iron_ir.api.arith",
+    "aie.dialects": None,
+    "aie.dialects.aie": "iron_ir.compat.dialects_aie",
+}
+"""mlir-aie module → the iron_ir module it resolves to (None: an empty package)."""
+
+
+class _AliasLoader(importlib.abc.Loader):
+    def __init__(self, target: str | None):
+        self.target = target
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType:
+        if self.target is None:
+            module = types.ModuleType(spec.name, f"iron-ir stand-in for package {spec.name}")
+            module.__path__ = []
+            return module
+        return importlib.import_module(self.target)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        """Nothing to run: the target module is already imported."""
+
+
+class IronCompatFinder(importlib.abc.MetaPathFinder):
+    """Resolves the names in :data:`MODULE_MAP`; any other ``aie.*`` name is not found."""
+
+    def find_spec(self, fullname: str, path=None, target=None):
+        if fullname != "aie" and not fullname.startswith("aie."):
+            return None
+        if fullname not in MODULE_MAP:
+            return None
+        target = MODULE_MAP[fullname]
+        is_package = target is None or (
+            importlib.util.find_spec(target).submodule_search_locations is not None  # type: ignore[union-attr]
+        )
+        return importlib.machinery.ModuleSpec(fullname, _AliasLoader(target), is_package=is_package)
+
+
+_FINDER = IronCompatFinder()
+
+
+def is_installed() -> bool:
+    return _FINDER in sys.meta_path
+
+
+def install(force: bool = False) -> bool:
+    """Make ``aie.*`` imports resolve to iron_ir. Returns whether the hook is active.
+
+    Without ``force``, does nothing when a real mlir-aie (an importable ``aie`` package) exists.
+    """
+    if is_installed():
+        return True
+    if not force:
+        if "aie" in sys.modules:
+            return False
+        if importlib.util.find_spec("aie") is not None:
+            return False
+    else:
+        for name in [m for m in sys.modules if m == "aie" or m.startswith("aie.")]:
+            del sys.modules[name]
+    sys.meta_path.insert(0, _FINDER)
+    return True
+
+
+def uninstall() -> None:
+    """Remove the hook and forget the ``aie.*`` modules it provided."""
+    if _FINDER in sys.meta_path:
+        sys.meta_path.remove(_FINDER)
+    for name in [m for m in sys.modules if m == "aie" or m.startswith("aie.")]:
+        if name in MODULE_MAP:
+            del sys.modules[name]
