@@ -92,8 +92,7 @@ class SetLockOp(FormattedOp):
             return
         tile_spec = spec.kinds[kind]
         value = int_value(self.value)
-        if value > tile_spec.lock_max_value or value < 0:
+        if value < 0:
+            fail(self, f"Lock value must be non-negative (got {value})")
+        if value > tile_spec.lock_max_value:
             fail(self, f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}")
-        lock_id = lock.properties.get("lockID")
-        if lock_id is not None and int_value(lock_id) >= tile_spec.locks:
-            fail(self, f"Lock ID out of range for given tile. Max ID: {tile_spec.locks - 1}")
