@@ -120,6 +120,14 @@ def _run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, s
 
 def _module_of(resolved, path: str):
     module = getattr(resolved, "module", resolved)
+    if any(op.name == "iron.program" for op in module.walk()) and find_spec("iron_ir.passes.pipelines"):
+        # resolve_program stops at the IRON dialect when it cannot reach the pipeline itself.
+        from iron_ir.passes.pipelines import run_pipeline
+
+        try:
+            module = run_pipeline(module, "iron-to-aie")
+        except Exception as err:
+            raise UserError(f"{path}: compiling the program failed: {err}") from None
     if not any(op.name == "aie.device" for op in module.walk()):
         raise UserError(
             f"{path}: the program did not compile to the AIE dialect (the iron-to-aie pipeline "
