@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnitAttr,
 )
-from xdsl.ir import Block, Region
+from xdsl.ir import Attribute, Block, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -54,6 +54,13 @@ def _print_extra_attrs(printer: Printer, op: IRDLOperation, shown: Sequence[str]
     if extra:
         printer.print_string(" ")
         printer.print_attr_dict(dict(sorted(extra.items())))
+
+
+def _single_block(region: Region, arg_types: Sequence[Attribute] = ()) -> Region:
+    """``{ }`` parses as a region without blocks; these ops always have their one block."""
+    if not region.blocks:
+        region.add_block(Block(arg_types=arg_types))
+    return region
 
 
 @irdl_op_definition
@@ -101,7 +108,7 @@ class ProgramOp(IRDLOperation):
             except UnknownDeviceError as err:
                 parser.raise_error(str(err), pos, parser.pos)
         attrs = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(name, device, parser.parse_region())
+        op = cls(name, device, _single_block(parser.parse_region()))
         if attrs is not None:
             op.attributes |= attrs.data
         return op

@@ -36,6 +36,7 @@ from iron_ir.dialects.iron.program import (
     ProgramOp,
     _parse_extra_attrs,
     _print_extra_attrs,
+    _single_block,
 )
 
 
@@ -75,7 +76,7 @@ class RuntimeSequenceOp(IRDLOperation):
             parser.Delimiter.PAREN, lambda: parser.parse_argument(expect_type=True)
         )
         attrs = parser.parse_optional_attr_dict_with_keyword()
-        body = parser.parse_region(args)
+        body = _single_block(parser.parse_region(args), [a.type for a in args])
         op = cls(name, [], body)
         if attrs is not None:
             op.attributes |= attrs.data

@@ -190,8 +190,6 @@ def _verify_worker(p: _Program, worker: WorkerOp) -> None:
                     f"{name}: {op.name} refers to @{op.barrier_name}, which is not an "
                     "iron.barrier of this program"
                 )
-        elif isinstance(op, func.CallOp):
-            _verify_call(p, worker, op)
         elif isinstance(op, func.ReturnOp | WorkerOp | RuntimeSequenceOp):
             raise VerifyException(f"{name}: '{op.name}' cannot appear in a worker body")
 
@@ -215,23 +213,6 @@ def _verify_access(p: _Program, worker: WorkerOp, op: AcquireOp | ReleaseOp) -> 
         raise VerifyException(
             f"{name}: iron.acquire on fifo @{fifo.fifo_name} yields {op.objects[0].type}, but the "
             f"fifo holds {fifo.elem_type}"
-        )
-
-
-def _verify_call(p: _Program, worker: WorkerOp, call: func.CallOp) -> None:
-    name = f"worker @{worker.worker_name}"
-    callee = call.callee.root_reference.data
-    decl = p.funcs.get(callee)
-    if decl is None:
-        raise VerifyException(
-            f"{name} calls @{callee}, which is not a kernel (func.func) of this program"
-        )
-    expected = list(decl.function_type.inputs.data)
-    got = [a.type for a in call.arguments]
-    if expected != got:
-        raise VerifyException(
-            f"{name} calls kernel @{callee} with argument types ({', '.join(map(str, got))}) "
-            f"but the kernel is declared with ({', '.join(map(str, expected))})"
         )
 
 

@@ -26,6 +26,7 @@ from iron_ir.dialects.iron.program import (
     ProgramOp,
     _parse_extra_attrs,
     _print_extra_attrs,
+    _single_block,
 )
 
 
@@ -93,7 +94,8 @@ class WorkerOp(IRDLOperation):
         if parser.parse_optional_keyword("stack_size"):
             stack = parser.parse_integer(allow_boolean=False)
         attrs = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(name, tile, while_true=while_true, stack_size=stack, body=parser.parse_region())
+        body = _single_block(parser.parse_region())
+        op = cls(name, tile, while_true=while_true, stack_size=stack, body=body)
         if attrs is not None:
             op.attributes |= attrs.data
         return op
