@@ -28,7 +28,7 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, NoTerminator, SingleBlockImplicitTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.dialects.aie.attrs import LockAction, WireBundle
+from iron_ir.dialects.aie import LockAction, WireBundle
 from iron_ir.dialects.aie.syntax import Codec, I8, I32, SYM_REF, Enum, FormattedOp
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.dialects.aiex._support import I8Attr, I32Attr, fail, symbol_text

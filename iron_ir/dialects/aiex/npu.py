@@ -38,7 +38,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, BdLimits, DeviceSpec, TileKind
-from iron_ir.dialects.aie.attrs import DMAChannelDir, PacketInfoAttr, parse_stripped
+from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, parse_stripped
 from iron_ir.dialects.aie.syntax import (
     Codec,
     I32 as I32_,

@@ -43,19 +43,19 @@ class LegacyRuntimeSequenceOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> Operation:
-        from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+        from iron_ir.dialects.aie import RuntimeSequenceOp
 
         return RuntimeSequenceOp.parse(parser)
 
     def print(self, printer: Printer) -> None:
-        from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+        from iron_ir.dialects.aie import RuntimeSequenceOp
 
         RuntimeSequenceOp.print(self, printer)  # pyright: ignore[reportArgumentType]
 
 
 def in_runtime_sequence() -> HasParent:
     """The parent trait of ops that live in a runtime sequence (either spelling)."""
-    from iron_ir.dialects.aie.runtime import RuntimeSequenceOp
+    from iron_ir.dialects.aie import RuntimeSequenceOp
 
     return HasParent(RuntimeSequenceOp, LegacyRuntimeSequenceOp)
 

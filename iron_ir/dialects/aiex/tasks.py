@@ -29,7 +29,7 @@ from xdsl.irdl import (
 )
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec, TileKind
-from iron_ir.dialects.aie.attrs import DMAChannelDir, PacketInfoAttr, enum_keyword
+from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, enum_keyword
 from iron_ir.dialects.aie.syntax import (
     Codec,
     I32,
