@@ -177,7 +177,9 @@ class IronOptMain(xDSLOptMain):
     version_format = "iron-opt (iron-ir) on xDSL {xdsl_version}"
 
     _pipeline_names: list[str]
-    _last_pass: ModulePass | None = None
+    # What the pipeline is doing, for error messages: verifying the IR that `pass` produced
+    # (None: the input), or running `pass`.
+    _phase: tuple[str, ModulePass | None] | None = None
 
     def register_all_dialects(self) -> None:
         register_dialects(self.ctx)
@@ -218,12 +220,13 @@ class IronOptMain(xDSLOptMain):
     def _between_passes(
         self, previous: ModulePass | None, module: ModuleOp, following: ModulePass | None
     ) -> None:
-        self._last_pass = previous
+        self._phase = ("verify", previous)
         if not self.args.disable_verify:
             module.verify()
         if previous is not None and following is not None and self.args.print_between_passes:
             print(f"IR after {previous.name}:")
             print(print_module(module))
+        self._phase = ("run", following)
 
     # ---- running -----------------------------------------------------------------------
 
@@ -270,7 +273,7 @@ class IronOptMain(xDSLOptMain):
     ) -> str | None:
         """Run one chunk; the diagnostic text if it failed (diagnostic modes print instead)."""
         module: ModuleOp | None = None
-        self._last_pass = None
+        self._phase = None
         try:
             module = parse_module(
                 chunk,
@@ -299,20 +302,21 @@ class IronOptMain(xDSLOptMain):
     def _describe(
         self, error: DiagnosticException, module: ModuleOp | None, source: Source
     ) -> str:
-        after = (
-            f" (in the IR produced by pass '{self._last_pass.name}')"
-            if self._last_pass is not None
-            else ""
-        )
+        kind, current = self._phase if self._phase is not None else ("parse", None)
+        if kind == "run" and current is not None:
+            context = f" (pass '{current.name}')"
+        elif kind == "verify" and current is not None:
+            context = f" (in the IR produced by pass '{current.name}')"
+        else:
+            context = ""
         if isinstance(error, OpError):
-            return format_op_error(error.op, error.message + after, source)
+            return format_op_error(error.op, error.message + context, source)
         if isinstance(error, VerifyException) and module is not None:
             culprit = find_failing_op(module)
             if culprit is not None:
                 op, op_error = culprit
-                return format_op_error(op, verify_message(op_error) + after, source)
-        failing = f"pass '{self._last_pass.name}' failed: " if self._last_pass else ""
-        return f"{source.name}: error: {failing}{verify_message(error)}\n"
+                return format_op_error(op, verify_message(op_error) + context, source)
+        return f"{source.name}: error: {verify_message(error)}{context}\n"
 
 
 def _internal_error(error: BaseException) -> int:

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 import pytest
 from xdsl.passes import ModulePass
 
+from xdsl.utils.exceptions import PassFailedException
+
 from iron_ir.cli import iron_opt
+from iron_ir.ir.diagnostics import OpError
 
 GOOD = "func.func @f() {\n  func.return\n}\n"
 
@@ -92,3 +95,34 @@ def test_help_lists_passes_and_pipelines(capsys):
     status, out, _ = _run(capsys, ["--help"])
     assert status == 0
     assert "passes (-p" in out and "  cse\n" in out and "named pipelines:" in out
+
+
+@dataclass(frozen=True)
+class _RejectingPass(ModulePass):
+    name = "reject"
+
+    def apply(self, ctx, op) -> None:
+        call = next(o for o in op.walk() if o.name == "func.return")
+        raise OpError(call, "cannot handle this return")
+
+
+@dataclass(frozen=True)
+class _FailingPass(ModulePass):
+    name = "fail"
+
+    def apply(self, ctx, op) -> None:
+        raise PassFailedException("nothing to do here")
+
+
+def test_pass_errors_name_the_pass_and_the_op(capsys, good_file, monkeypatch):
+    registry = {"reject": lambda: _RejectingPass, "fail": lambda: _FailingPass}
+    monkeypatch.setattr(iron_opt, "pass_registry", lambda: (registry, {}))
+    status, _, err = _run(capsys, [str(good_file), "-p", "reject"])
+    assert status == 1
+    assert err == (
+        f"{good_file}:2:3: error: 'func.return' op cannot handle this return (pass 'reject')\n"
+        "  func.return\n  ^\n"
+    )
+    status, _, err = _run(capsys, [str(good_file), "-p", "fail"])
+    assert status == 1
+    assert err == f"{good_file}: error: nothing to do here (pass 'fail')\n"
