@@ -239,7 +239,8 @@ def compare(got: np.ndarray, expected: np.ndarray, name: str, limit: int = 5) ->
     lines = [f"{name}: {bad.size} of {g.size} elements differ" + (f" (tolerance rtol={tol[0]}, atol={tol[1]})" if tol else "")]
     for k in bad[:limit]:
         index = np.unravel_index(int(k), got.shape)
-        lines.append(f"  [{', '.join(map(str, index))}] got {g[k]!r}, expected {e[k]!r}")
+        got_value, expected_value = g[k].item(), e[k].item()
+        lines.append(f"  [{', '.join(map(str, index))}] got {got_value}, expected {expected_value}")
     return lines
 
 

@@ -44,6 +44,8 @@ class SimResult:
 class ArgSpec:
     shape: tuple[int, ...]
     dtype: np.dtype
+    type: str = ""
+    """The argument's MLIR type as written (``memref<4096xi16>``)."""
 
 
 def runtime_signature(module: ModuleOp, device: str | None = None) -> list[ArgSpec]:
@@ -55,7 +57,9 @@ def runtime_signature(module: ModuleOp, device: str | None = None) -> list[ArgSp
     for arg in design.runtime.regions[0].blocks[0].args:
         if not isinstance(arg.type, MemRefType):
             raise DesignError(f"runtime sequence argument of type {arg.type} is not a memref")
-        specs.append(ArgSpec(memref_shape(arg.type), numpy_dtype(arg.type.element_type)))
+        specs.append(
+            ArgSpec(memref_shape(arg.type), numpy_dtype(arg.type.element_type), str(arg.type))
+        )
     return specs
 
 
@@ -271,8 +275,7 @@ def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
         if given.size != int(np.prod(spec.shape)):
             raise DesignError(
                 f"argument {i}: got an array of {given.size} elements {list(given.shape)}, the "
-                f"runtime sequence expects memref<{'x'.join(map(str, spec.shape))}x{spec.dtype}> "
-                f"({int(np.prod(spec.shape))} elements)"
+                f"runtime sequence expects {spec.type} ({int(np.prod(spec.shape))} elements)"
             )
         if given.dtype != spec.dtype:
             same_bits = given.dtype.itemsize == spec.dtype.itemsize

@@ -1,0 +1,138 @@
+"""The ``iron`` command: one message and exit status 1 for every user error, never a traceback."""
+
+import json
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from iron_ir.cli.iron import main
+
+INPUTS = Path(__file__).parent / "inputs"
+VSM = INPUTS / "vector_scalar_mul_npu1_1col.mlir"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+def test_mlir_inputs_and_outputs_by_position(tmp_path, capsys):
+    a = (np.arange(4096) % 300 - 150).astype(np.int16)
+    np.savez(tmp_path / "in.npz", arg0=a, arg1=np.array([-4], dtype=np.int32))
+    code, out, _ = run(capsys, "run", "--mlir", str(VSM), "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "out.npz"))
+    assert code == 0 and "simulated" in out
+    result = np.load(tmp_path / "out.npz")
+    assert sorted(result.files) == ["arg0", "arg1", "arg2"]
+    np.testing.assert_array_equal(result["arg2"], (a * -4).astype(np.int16))
+    np.testing.assert_array_equal(result["arg0"], a)
+
+
+def test_missing_input_is_zero_filled_with_a_warning(tmp_path, capsys):
+    np.savez(tmp_path / "in.npz", arg0=np.ones(4096, dtype=np.int16))
+    code, _, err = run(capsys, "run", "--mlir", str(VSM), "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "o.npz"))
+    assert code == 0
+    assert "warning:" in err and "runtime argument 1 is zero-filled" in err
+    assert not np.load(tmp_path / "o.npz")["arg2"].any()
+
+
+def test_unknown_npz_key(tmp_path, capsys):
+    np.savez(tmp_path / "in.npz", input=np.ones(3))
+    code, _, err = run(capsys, "run", "--mlir", str(VSM), "--inputs", str(tmp_path / "in.npz"))
+    assert code == 1 and "keys input do not name runtime arguments" in err
+
+
+def test_deadlock_is_one_report(capsys):
+    code, _, err = run(capsys, "run", "--mlir", str(INPUTS / "deadlock_missing_fill.mlir"))
+    assert code == 1 and err.startswith("error: Deadlock after")
+    assert "no runtime DMA task ever fills objectfifo @in" in err
+
+
+def test_parse_error_points_at_the_line(tmp_path, capsys):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("module {\n  aie.device(npu1_1col) {\n    %t = aie.tile(0, 2\n  }\n}\n")
+    code, _, err = run(capsys, "run", "--mlir", str(bad))
+    assert code == 1 and f"{bad}:4:3: error: ')' expected" in err and "^" in err
+
+
+def test_missing_file_and_wrong_usage(capsys):
+    assert run(capsys, "run", "--mlir", "/no/such.mlir")[2].strip() == "error: /no/such.mlir: no such file"
+    code, _, err = run(capsys, "run", str(VSM))
+    assert code == 1 and "--mlir" in err
+
+
+def test_trace_is_chrome_json(tmp_path, capsys):
+    trace = tmp_path / "t.json"
+    code, _, _ = run(capsys, "run", "--mlir", str(VSM), "--trace", str(trace))
+    assert code == 0
+    events = json.loads(trace.read_text())["traceEvents"]
+    kinds = {e["ph"] for e in events}
+    assert {"M", "X", "C"} <= kinds
+    assert any(e.get("tid") == "core_0_2" for e in events)
+
+
+def printing_design(tmp_path, reference_factor):
+    design = tmp_path / "design.py"
+    design.write_text(
+        textwrap.dedent(
+            f"""
+            from pathlib import Path
+            import numpy as np
+
+            INPUTS = [np.arange(4096, dtype=np.int16) % 100, np.array([3], dtype=np.int32)]
+
+            def reference(inputs):
+                a, f = inputs
+                return [(a * {reference_factor}).astype(np.int16)]
+
+            if __name__ == "__main__":
+                print(Path({str(VSM)!r}).read_text())
+            """
+        )
+    )
+    return design
+
+
+def test_design_file_that_prints_its_module_pass(tmp_path, capsys):
+    code, out, _ = run(capsys, "run", str(printing_design(tmp_path, 3)))
+    assert code == 0 and out.strip().endswith("PASS")
+
+
+def test_design_file_mismatch_fail_lists_first_mismatches(tmp_path, capsys):
+    code, out, _ = run(capsys, "run", str(printing_design(tmp_path, 4)))
+    assert code == 1
+    lines = out.splitlines()
+    assert "FAIL" in lines
+    assert any(line.startswith("arg2: ") and "elements differ" in line for line in lines)
+    assert any("got 3, expected 4" in line for line in lines)
+
+
+def test_design_file_exception_is_located(tmp_path, capsys):
+    design = tmp_path / "broken.py"
+    design.write_text("import numpy as np\n\nx = 1\nraise ValueError('tile size must divide 4096')\n")
+    code, _, err = run(capsys, "run", str(design))
+    assert code == 1 and f"{design}:4: ValueError: tile size must divide 4096" in err
+
+
+def test_xrt_backend_without_pyxrt(monkeypatch, tmp_path, capsys):
+    monkeypatch.setitem(__import__("sys").modules, "pyxrt", None)
+    (tmp_path / "a.xclbin").write_bytes(b"x")
+    (tmp_path / "insts.txt").write_text("00000001\n")
+    code, _, err = run(
+        capsys, "run", "--mlir", str(VSM), "--backend", "xrt",
+        "--xclbin", str(tmp_path / "a.xclbin"), "--insts", str(tmp_path / "insts.txt"),
+    )
+    assert code == 1 and "needs XRT's Python bindings (pyxrt)" in err
+
+
+EXAMPLE = Path(__file__).parents[3] / "examples" / "vector_scalar_mul.py"
+
+
+@pytest.mark.skipif(not EXAMPLE.is_file(), reason="the IRON examples are not in this checkout")
+def test_iron_design_with_program_runs_end_to_end(capsys):
+    code, out, err = run(capsys, "run", str(EXAMPLE))
+    assert code == 0, err
+    assert out.strip().endswith("PASS")
