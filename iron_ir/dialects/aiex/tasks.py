@@ -146,6 +146,29 @@ class DMAConfigureTaskOp(FormattedOp):
     CODECS: ClassVar[Mapping[str, Codec]] = {"direction": Enum(DMAChannelDir), "channel": I32, "packet": Stripped(PacketInfoAttr)}
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
+    def __init__(
+        self,
+        tile: SSAValue,
+        direction: DMAChannelDir,
+        channel: int,
+        body: Region,
+        *,
+        issue_token: bool = False,
+        repeat_count: int = 0,
+        packet: PacketInfoAttr | None = None,
+    ):
+        properties: dict[str, Attribute] = {
+            "direction": IntegerAttr(int(direction), i32),
+            "channel": IntegerAttr(channel, i32),
+            "issue_token": IntegerAttr(int(issue_token), i1),
+            "repeat_count": IntegerAttr(repeat_count, i32),
+        }
+        if packet is not None:
+            properties["packet"] = packet
+        super().__init__(
+            operands=[tile], properties=properties, regions=[body], result_types=[IndexType()]
+        )
+
     def asm_result_names(self) -> list[str | None]:
         where = tile_col_row(self.tile)
         return [None if where is None else f"dma_configure_task_{where[0]}_{where[1]}"]
