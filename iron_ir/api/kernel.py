@@ -164,9 +164,8 @@ class ExternalFunction(Kernel):
 class FuncBase(BaseKernel):
     """A kernel written in Python (``@func``): traced into a ``func.func`` with a body.
 
-    Parameters are annotated with numpy ndarray types or numpy scalar types. An empty body
-    (``def f(a: T): ...`` with no statements but a docstring or ``pass``) declares an external
-    function instead, as mlir-aie's ``func`` does.
+    Parameters are annotated with numpy ndarray types or numpy scalar types. A body that is
+    only ``pass`` declares an external function instead, as mlir-aie's ``func`` does.
     """
 
     def __init__(self, body_builder: Callable[..., Any], sym_visibility: str | None = None):

@@ -1,0 +1,132 @@
+"""Program, devices, placers, dtype helpers, the examples and the iron-to-aie switch."""
+
+import importlib.machinery
+import runpy
+import sys
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import TILE, VEC
+from ml_dtypes import bfloat16
+
+import iron_ir
+from iron_ir import DeviceError, IronTypeError, ObjectFifo, Program, Runtime, dtype_to_str, str_to_dtype
+from iron_ir.device import (
+    DEVICE_CLASSES,
+    NPU1,
+    NPU2,
+    XCVC1902,
+    AnyComputeTile,
+    NPU1Col1,
+    NPU2Col7,
+    Tile,
+)
+from iron_ir.dtype import ndarray_type_to_memref, np_ndarray_type_get_shape
+from iron_ir.placers import Placer, SequentialPlacer
+
+EXAMPLES = sorted((Path(__file__).parents[3] / "examples").glob("*.py"))
+
+
+def passthrough_program(device=None):
+    of_in = ObjectFifo(TILE, name="in")
+    of_out = of_in.cons().forward()
+    rt = Runtime()
+    with rt.sequence(VEC, VEC) as (a, b):
+        rt.fill(of_in.prod(), a)
+        rt.drain(of_out.cons(), b, wait=True)
+    return Program(device or NPU1Col1(), rt)
+
+
+def test_every_aie_iron_device_class_exists():
+    assert set(DEVICE_CLASSES) == {
+        "NPU1", "NPU1Col1", "NPU1Col2", "NPU1Col3", "NPU2", *(f"NPU2Col{i}" for i in range(1, 8)),
+        "XCVC1902", "XCVE2302", "XCVE2802",
+    }
+    assert NPU1().cols == 4 and NPU2().cols == 8 and NPU2Col7().resolve() == "npu2_7col"
+    dev = NPU1Col1()
+    assert dev.rows == 6
+    assert dev.get_compute_tiles() == [Tile(0, r) for r in range(2, 6)]
+    assert dev.get_mem_tiles() == [Tile(0, 1)] and dev.get_shim_tiles() == [Tile(0, 0)]
+    assert dev.get_num_connections(Tile(0, 1), output=True) == 6
+
+
+def test_tiles_compare_by_coordinates():
+    assert Tile(1, 2) == Tile(1, 2) and len({Tile(1, 2), Tile(1, 2)}) == 1
+    assert str(Tile(1, 2)) == "Tile(1, 2)" and Tile(0, 2) != AnyComputeTile
+
+
+def test_unsupported_target_imports_but_fails_at_use():
+    with pytest.raises(DeviceError, match="xcvc1902 is not a target iron-ir compiles for"):
+        passthrough_program(XCVC1902()).resolve_program()
+
+
+def test_resolve_program_returns_the_iron_module_until_the_pipeline_exists(monkeypatch):
+    monkeypatch.setattr("iron_ir.api.program._iron_to_aie_pipeline", lambda: None)
+    module = passthrough_program().resolve_program(SequentialPlacer())
+    text = str(module)
+    assert text.startswith("module {\n  iron.program @main device(npu1_1col) {")
+    module.operation.verify()
+
+
+def test_resolve_program_runs_iron_to_aie_when_registered(monkeypatch):
+    calls = []
+
+    def run_pipeline(name, module, options):
+        calls.append((name, module, options))
+        return module
+
+    fake = types.ModuleType("iron_ir.passes.pipelines")
+    fake.PIPELINES = {"iron-to-aie": object()}
+    fake.run_pipeline = run_pipeline
+    fake.__spec__ = importlib.machinery.ModuleSpec("iron_ir.passes.pipelines", None)
+    monkeypatch.setitem(sys.modules, "iron_ir.passes.pipelines", fake)
+    passthrough_program().resolve_program(SequentialPlacer(cores_per_col=2))
+    ((name, module, options),) = calls
+    assert name == "iron-to-aie"
+    assert options == {"iron-place": {"placer": "sequential", "cores_per_col": 2}}
+    assert module.name == "builtin.module"
+
+
+def test_resolve_program_rejects_non_placers():
+    with pytest.raises(IronTypeError, match="expected a Placer"):
+        passthrough_program().resolve_program("sequential")
+
+
+def test_placer_options():
+    assert SequentialPlacer().pass_options() == {"placer": "sequential"}
+    assert isinstance(SequentialPlacer(), Placer)
+    with pytest.raises(DeviceError, match="cores_per_col must be an int >= 1"):
+        SequentialPlacer(cores_per_col=0)
+
+
+def test_program_needs_a_device_and_a_runtime():
+    with pytest.raises(IronTypeError, match="device must be a device object"):
+        Program("npu1", Runtime())
+
+
+def test_dtype_helpers():
+    assert str_to_dtype("bf16") is bfloat16 and str_to_dtype("i32") is np.int32
+    assert dtype_to_str(np.int16) == "i16" and dtype_to_str(np.dtype(np.uint8)) == "u8"
+    with pytest.raises(IronTypeError, match="unknown dtype name 'q7'"):
+        str_to_dtype("q7")
+    assert str(ndarray_type_to_memref(np.ndarray[(4, 8), np.dtype[np.uint8]])) == "memref<4x8xui8>"
+    assert str(ndarray_type_to_memref(np.ndarray[(4,), np.dtype[bfloat16]])) == "memref<4xbf16>"
+    assert np_ndarray_type_get_shape(np.ndarray[(3, 5), np.dtype[np.int8]]) == (3, 5)
+
+
+def test_top_level_names():
+    for name in ("ObjectFifo", "Worker", "Runtime", "Program", "Kernel", "ExternalFunction",
+                 "GlobalBuffer", "Buffer", "LocalBuffer", "WorkerRuntimeBarrier",
+                 "str_to_dtype", "dtype_to_str", "IronError"):
+        assert hasattr(iron_ir, name)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_resolve_and_declare_a_reference(path):
+    design = runpy.run_path(str(path), run_name="example")
+    module = design["PROGRAM"].resolve_iron()
+    module.verify()
+    outputs = design["reference"](design["INPUTS"])
+    assert outputs and all(isinstance(o, np.ndarray) for o in outputs)
