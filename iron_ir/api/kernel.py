@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+from abc import ABC, abstractmethod
 import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -67,18 +68,19 @@ def call_arguments(name: str, expected: Sequence[Attribute], args: Sequence[Any]
     return operands
 
 
-class BaseKernel:
+class BaseKernel(ABC):
     """Something a worker can call: ``kernel(*args)`` emits a ``func.call``."""
 
     name: str
 
+    @abstractmethod
     def declaration(self, program: Any) -> func_dialect.FuncOp:
         """The ``func.func`` for this kernel in ``program`` (the program being resolved)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def arg_types(self) -> list[Attribute]:
-        raise NotImplementedError
+        """The MLIR types of the kernel's arguments."""
 
     def __call__(self, *args: Any) -> Any:
         tracer = require_tracer(f"calling kernel '{self.name}'")

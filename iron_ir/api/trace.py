@@ -303,8 +303,3 @@ def range_(*args: Any, iter_args: Any = None) -> Iterator[TracedValue]:
         yield TracedValue(body.args[0])
     Rewriter.insert_op(scf.YieldOp(), InsertPoint.at_end(body))
 
-
-def unwrap(x: Any) -> Any:
-    """SSA value of a TracedValue (anything else unchanged)."""
-    return x.value if isinstance(x, TracedValue) else x
-
