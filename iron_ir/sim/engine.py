@@ -180,7 +180,8 @@ class BdStep:
     """
 
     __slots__ = (
-        "acq", "acq_n", "buffer", "offsets", "rel", "rel_n", "label", "task", "padded", "unique"
+        "acq", "acq_n", "buffer", "offsets", "rel", "rel_n", "label", "task", "padded", "unique",
+        "base",
     )
 
     def __init__(self, buffer, offsets, label, acq=None, acq_n=0, rel=None, rel_n=0, task=None):
@@ -190,7 +191,11 @@ class BdStep:
         self.acq, self.acq_n, self.rel, self.rel_n = acq, acq_n, rel, rel_n
         self.task = task
         self.padded = bool(offsets.size) and bool((offsets < 0).any())
-        self.unique = np.unique(offsets).size == offsets.size
+        steps = np.diff(offsets)
+        increasing = bool((steps > 0).all())
+        self.unique = increasing or not (np.diff(np.sort(offsets)) == 0).any()
+        # A contiguous run is moved with slices instead of fancy indexing (most BDs are).
+        self.base = int(offsets[0]) if offsets.size and increasing and bool((steps == 1).all()) else None
 
 
 class DmaTaskRun:
@@ -333,22 +338,28 @@ class Stream:
             if d.remaining < k:
                 k = d.remaining
         step = src.step
-        offs = step.offsets[src.pos : src.pos + k]
-        if step.padded:
-            data = np.zeros(k, dtype=step.buffer.dtype)
-            valid = offs >= 0
-            data[valid] = step.buffer[offs[valid]]
+        if step.base is not None:
+            start = step.base + src.pos
+            data = step.buffer[start : start + k]
         else:
-            data = step.buffer[offs]
+            offs = step.offsets[src.pos : src.pos + k]
+            if step.padded:
+                data = np.zeros(k, dtype=step.buffer.dtype)
+                valid = offs >= 0
+                data[valid] = step.buffer[offs[valid]]
+            else:
+                data = step.buffer[offs]
         self._account(src, k)
         for d in self.dests:
             dstep = d.step
-            doffs = dstep.offsets[d.pos : d.pos + k]
             values = data if data.dtype == dstep.buffer.dtype else data.view(dstep.buffer.dtype)
-            if dstep.unique:
-                dstep.buffer[doffs] = values
+            if dstep.base is not None:
+                start = dstep.base + d.pos
+                dstep.buffer[start : start + k] = values
+            elif dstep.unique:
+                dstep.buffer[dstep.offsets[d.pos : d.pos + k]] = values
             else:
-                access.scatter(dstep.buffer, doffs, values, dstep.label)
+                access.scatter(dstep.buffer, dstep.offsets[d.pos : d.pos + k], values, dstep.label)
             self._account(d, k)
         self.elements += k
         for ch in (src, *self.dests):
