@@ -77,8 +77,10 @@ class IronModule:
     def operation(self) -> IronModule:
         return self
 
-    def verify(self) -> None:
+    def verify(self) -> bool:
+        """Verify the module (raises on failure); True, as mlir-aie's ``verify()`` returns."""
         self.module.verify()
+        return True
 
     def __str__(self) -> str:
         return print_module_text(self.module)

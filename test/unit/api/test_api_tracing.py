@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import VEC, here, ops_of
+from api_helpers import VEC, here, ops_of
 from ml_dtypes import bfloat16
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr

@@ -5,7 +5,6 @@ from __future__ import annotations
 import inspect
 
 import numpy as np
-import pytest
 
 from iron_ir.dialects.iron import ProgramOp
 
@@ -27,13 +26,3 @@ def here(offset: int = 0) -> str:
     """``file:line`` of the caller's line (plus ``offset`` lines)."""
     frame = inspect.currentframe().f_back  # type: ignore[union-attr]
     return f"{frame.f_code.co_filename}:{frame.f_lineno + offset}"  # type: ignore[union-attr]
-
-
-@pytest.fixture
-def vec():
-    return VEC
-
-
-@pytest.fixture
-def tile():
-    return TILE

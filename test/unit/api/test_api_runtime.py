@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import TILE, VEC, here, ops_of
+from api_helpers import TILE, VEC, here, ops_of
 
 from iron_ir import (
     GlobalBuffer,

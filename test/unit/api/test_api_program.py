@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import TILE, VEC
+from api_helpers import TILE, VEC
 from ml_dtypes import bfloat16
 
 import iron_ir
