@@ -240,3 +240,21 @@ def test_releasing_more_than_held_is_reported():
     m = module(body, ["memref<8xi32>", "memref<8xi32>"], rt)
     with pytest.raises(FifoMisuseError, match=r"core_0_2 releases 2 object\(s\) of objectfifo @in \(Consume\) but holds only 1"):
         simulate(m, [])
+
+
+def test_objectfifo_pattern_outside_its_buffer():
+    from iron_ir.sim import DmaBoundsError
+
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2")
+    body += (
+        "    aie.objectfifo @out(%tile_0_2 dimensionsToStream [<size = 2, stride = 8>, "
+        "<size = 4, stride = 1>], {%shim_noc_tile_0_0}, 2 : i32) : !aie.objectfifo<memref<8xi32>>\n"
+    )
+    body += core("0_2", acquire("in", "Consume", 1, I8, "a") + release("in", "Consume", 1))
+    rt = task("in", 0, "memref<8xi32>", 8) + task("out", 1, "memref<8xi32>", 8, token=True) + await_("out")
+    m = module(body, ["memref<8xi32>", "memref<8xi32>"], rt, verify=False)
+    with pytest.raises(DmaBoundsError) as info:
+        simulate(m, [])
+    message = str(info.value)
+    assert "objectfifo @out producer DMA on tile_0_2" in message
+    assert "reaches element 8, outside the 8-element buffer" in message
