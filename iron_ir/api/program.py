@@ -176,6 +176,7 @@ class _ProgramBuilder:
         self.kernel_decls: dict[str, tuple[BaseKernel, func_dialect.FuncOp]] = {}
         self.buffer_ops: dict[int, BufferOp] = {}
         self.buffer_names: dict[str, Buffer] = {}
+        self.buffer_users: dict[int, Worker] = {}
         self.local_counts: dict[str, int] = {}
         self.barriers: dict[int, WorkerRuntimeBarrier] = {}
 
@@ -348,6 +349,12 @@ class _ProgramBuilder:
         op = self.buffer_ops.get(id(buffer))
         if op is None:
             op = self._buffer_op(buffer, owner=None)
+        user = self.buffer_users.setdefault(id(buffer), worker)
+        if user is not worker:
+            raise IronError(
+                f"buffer '{buffer.name}' is used by {user.describe()} and by {worker.describe()}; "
+                "a buffer lives in one compute tile's memory: give each worker its own buffer"
+            )
         return op.buffer
 
     def _buffer_op(self, buffer: Buffer, owner: Worker | None) -> BufferOp:

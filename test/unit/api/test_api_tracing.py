@@ -302,3 +302,34 @@ def test_worker_on_a_tile_that_is_not_a_compute_tile():
         Program(NPU1Col1(), rt).resolve_iron()
     assert err.value.location == location
     assert "placed on Tile(0, 1), a mem tile, but needs a compute tile" in str(err.value)
+
+
+def test_a_buffer_shared_by_two_workers_is_an_error():
+    buf = Buffer(np.ndarray[(4,), np.dtype[np.int32]], name="shared_buf")
+    of = ObjectFifo(np.ndarray[(16,), np.dtype[np.int32]], name="f", depth=1)
+
+    def reader(h, buf):
+        h.acquire(1)[0] = buf[0]
+
+    def writer(h, buf):
+        buf[0] = h.acquire(1)[0]
+
+    w1, w2 = Worker(reader, [of.prod(), buf]), Worker(writer, [of.cons(), buf])
+    rt = Runtime()
+    with rt.sequence(VEC):
+        rt.start(w1, w2)
+    with pytest.raises(Exception) as err:
+        Program(NPU1Col1(), rt).resolve_iron()
+    assert "buffer 'shared_buf' is used by worker 'worker_0'" in str(err.value)
+    assert "and by worker 'worker_1'" in str(err.value)
+
+
+def test_kernel_arg_types_must_be_numpy_types():
+    with pytest.raises(TypeError, match="kernel 'k': arg_types\\[1\\]"):
+        Kernel("k", "k.o", [np.ndarray[(4,), np.dtype[np.int32]], dict])
+
+
+def test_worker_tile_keyword_is_placement():
+    of = ObjectFifo(np.ndarray[(16,), np.dtype[np.int32]], name="f")
+    w = Worker(None, [of.cons()], tile=Tile(0, 4))
+    assert w.tile == Tile(0, 4)
