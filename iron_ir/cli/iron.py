@@ -42,8 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="iron", description="Run IRON designs on the simulator or an NPU.")
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run a design (.py IRON design or --mlir AIE-dialect file)")
-    run.add_argument("design", nargs="?", help="an IRON design file (.py)")
-    run.add_argument("design_args", nargs=argparse.REMAINDER, help="arguments after -- go to the design file")
+    run.add_argument("design", nargs="?", help="an IRON design file (.py); arguments after -- go to it")
     run.add_argument("--mlir", help="an AIE-dialect .mlir file (objectfifo level) instead of a .py design")
     run.add_argument("--inputs", help=".npz with arrays arg0, arg1, ... (by runtime-sequence position)")
     run.add_argument("--out", help="write every runtime argument after the run to this .npz")
@@ -149,15 +148,20 @@ def _load_python(path: str, argv: list[str]) -> Design:
         except Exception as err:
             raise _design_error(path, err) from None
         return Design(_module_of(resolved, path), namespace)
-    if "aie.device" not in printed:
+    if not _prints_module(printed):
         namespace, printed = _run_design_file(path, "__main__", argv)
-    start = printed.find("module")
-    if start < 0 or "aie.device" not in printed:
+    if not _prints_module(printed):
         raise UserError(
-            f"{path} neither defines PROGRAM nor prints an AIE module when run; declare "
+            f"{path} neither defines PROGRAM nor prints a module when run; declare "
             f"PROGRAM = Program(...) (see docs/iron-dialect.md) or print the resolved program"
         )
-    return Design(_parse_mlir(printed[start:], f"{path} (printed module)"), namespace)
+    text = printed[printed.find("module") :]
+    module = _parse_mlir(text, f"{path} (printed module)")
+    return Design(_module_of(module, path), namespace)
+
+
+def _prints_module(printed: str) -> bool:
+    return "module" in printed and ("aie.device" in printed or "iron.program" in printed)
 
 
 # --- inputs and outputs -------------------------------------------------------------------------
@@ -253,7 +257,7 @@ def _run(args) -> int:
 
     if bool(args.design) == bool(args.mlir):
         raise UserError("iron run: give either a design file (.py) or --mlir FILE")
-    design_args = [a for a in (args.design_args or []) if a != "--"]
+    design_args = args.design_args
     if args.mlir:
         design = _load_mlir(args.mlir)
     else:
@@ -316,7 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     from iron_ir.runtime import BackendError
     from iron_ir.sim.errors import SimulationError
 
+    argv = list(sys.argv[1:] if argv is None else argv)
+    design_args: list[str] = []
+    if "--" in argv:
+        split = argv.index("--")
+        argv, design_args = argv[:split], argv[split + 1 :]
     args = _parser().parse_args(argv)
+    args.design_args = design_args
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("always")

@@ -136,3 +136,17 @@ def test_iron_design_with_program_runs_end_to_end(capsys):
     code, out, err = run(capsys, "run", str(EXAMPLE))
     assert code == 0, err
     assert out.strip().endswith("PASS")
+
+
+@pytest.mark.skipif(
+    __import__("importlib.util").util.find_spec("iron_ir.compat") is None,
+    reason="the import hook for unmodified IRON designs is not in this checkout",
+)
+def test_unmodified_mlir_aie_design_with_its_own_arguments(tmp_path, capsys):
+    design = INPUTS / "unmodified_passthrough_kernel.py"
+    out_file = tmp_path / "o.npz"
+    code, out, err = run(capsys, "run", str(design), "--out", str(out_file), "--", "-s", "4096")
+    assert code == 0, err
+    result = np.load(out_file)
+    np.testing.assert_array_equal(result["arg1"], result["arg0"])
+    assert result["arg0"].any()  # random inputs (fixed seed) when the design declares none
