@@ -3,13 +3,12 @@ errors, and lookups of the enclosing ``aie.device``, its symbols and its device-
 
 from __future__ import annotations
 
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 from xdsl.dialects.builtin import (
     I32,
     I64,
     AnyFloat,
-    BoolAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -43,12 +42,6 @@ FALSE = IntegerAttr(0, i1)
 ZERO_I32 = IntegerAttr(0, i32)
 ZERO_I64 = IntegerAttr(0, i64)
 ZERO_UI64 = IntegerAttr(0, ui64)
-
-
-def fail(op: Operation, message: str) -> NoReturn:
-    """Reject ``op`` with mlir-aie's ``emitOpError`` message; the diagnostics printer adds
-    the ``'<op name>' op`` prefix and the location."""
-    raise VerifyException(message)
 
 
 def int_value(attr: Attribute | None, default: int = 0) -> int:

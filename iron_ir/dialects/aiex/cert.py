@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 
-from xdsl.dialects.builtin import FlatSymbolRefAttr, StringAttr
+from xdsl.dialects.builtin import BoolAttr, FlatSymbolRefAttr, StringAttr
 from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
@@ -17,8 +17,10 @@ from xdsl.irdl import (
 )
 from xdsl.traits import HasParent, SingleBlockImplicitTerminator, SymbolOpInterface
 
+from xdsl.utils.exceptions import VerifyException
+
 from iron_ir.dialects.aie.syntax import Codec, I16, I32, SYM_NAME, SYM_REF, TYPED, UI32, FormattedOp
-from iron_ir.dialects.aiex._support import BoolAttr, I16Attr, I32Attr, UI32Attr, fail
+from iron_ir.dialects.aiex._support import I16Attr, I32Attr, UI32Attr
 
 
 def _end_op():
@@ -73,7 +75,7 @@ class CertJobOp(FormattedOp):
         parent = self.parent_op()
         allowed = ("aie.device", "aiex.cert.attach_to_group")
         if parent is None or parent.name not in allowed:
-            fail(self, f"expects parent op to be one of '{', '.join(allowed)}'")
+            raise VerifyException(f"expects parent op to be one of '{', '.join(allowed)}'")
 
 
 def _in_job():

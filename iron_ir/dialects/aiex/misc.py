@@ -31,7 +31,7 @@ from xdsl.utils.exceptions import VerifyException
 from iron_ir.dialects.aie import LockAction, WireBundle
 from iron_ir.dialects.aie.syntax import Codec, I8, I32, SYM_REF, Enum, FormattedOp
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
-from iron_ir.dialects.aiex._support import I8Attr, I32Attr, fail, symbol_text
+from iron_ir.dialects.aiex._support import I8Attr, I32Attr, symbol_text
 
 # --- the block-float element type -----------------------------------------------------------
 
@@ -105,7 +105,7 @@ def _only_children(op: Operation, allowed: tuple[str, ...], container: str) -> N
         for block in region.blocks:
             for child in block.ops:
                 if child.name not in allowed:
-                    fail(child, f"cannot be contained in a {container} op")
+                    raise VerifyException(f"cannot be contained in a {container} op")
 
 
 def _end_op():
@@ -199,7 +199,7 @@ class UseTokenOp(FormattedOp):
         parent = self.parent_op()
         allowed = ("func.func", "aie.core", "aie.mem", "aie.shim_dma")
         if parent is None or parent.name not in allowed:
-            fail(self, f"must be directly inside one of {', '.join(allowed)}")
+            raise VerifyException(f"must be directly inside one of {', '.join(allowed)}")
 
 
 @irdl_op_definition
@@ -315,17 +315,17 @@ class ConfigureOp(FormattedOp):
         while module is not None and not isinstance(module, ModuleOp):
             module = module.parent_op()
         if module is None:
-            fail(self, "aiex.configure must be inside of a module")
+            raise VerifyException("aiex.configure must be inside of a module")
         name = self.symbol.root_reference.data
         for op in module.body.block.ops:
             sym = op.properties.get("sym_name") or op.attributes.get("sym_name")
             if isinstance(sym, StringAttr) and sym.data == name:
                 if op.name != "aie.device":
-                    fail(self, f"Not a device: '{symbol_text(self.symbol)}'")
+                    raise VerifyException(f"Not a device: '{symbol_text(self.symbol)}'")
                 return op
             if op.name == "aie.device" and sym is None and name == "main":
                 return op
-        fail(self, f"No such device: '{symbol_text(self.symbol)}'")
+        raise VerifyException(f"No such device: '{symbol_text(self.symbol)}'")
 
     def verify_rules(self) -> None:
         referenced = self.referenced_device()
@@ -336,8 +336,7 @@ class ConfigureOp(FormattedOp):
             return
         ours, theirs = parent.properties["device"], referenced.properties["device"]
         if ours != theirs:
-            fail(
-                self,
+            raise VerifyException(
                 f"Device types do not match: '{parent.spec.name}' vs. "  # pyright: ignore
                 f"'{referenced.spec.name}'",  # pyright: ignore
             )
@@ -368,17 +367,15 @@ class RunOp(FormattedOp):
             if op_name == name:
                 sequence = op
         if sequence is None:
-            fail(
-                self,
+            raise VerifyException(
                 f"No such runtime sequence for device '{symbol_text(configure.symbol)}': "
                 f"'{symbol_text(self.runtime_sequence_symbol)}'",
             )
         params = sequence.regions[0].blocks.first.args if sequence.regions[0].blocks else ()
         if len(params) != len(self.args):
-            fail(self, f"argument count mismatch: expected {len(params)}, got {len(self.args)}")
+            raise VerifyException(f"argument count mismatch: expected {len(params)}, got {len(self.args)}")
         for i, (param, arg) in enumerate(zip(params, self.args)):
             if param.type != arg.type:
-                fail(
-                    self,
+                raise VerifyException(
                     f"argument {i} type mismatch: expected {param.type} but got {arg.type}",
                 )

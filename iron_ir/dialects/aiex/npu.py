@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     I32,
     I64,
+    BoolAttr,
     DenseArrayBase,
     FlatSymbolRefAttr,
     IntegerAttr,
@@ -37,23 +38,21 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
+from xdsl.utils.exceptions import VerifyException
+
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, BdLimits, DeviceSpec, TileKind
 from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, parse_stripped
 from iron_ir.dialects.aie.syntax import (
     Codec,
     I32 as I32_,
     SYM_REF,
-    UI8,
     UI32,
     Enum,
     FormattedOp,
-    Int,
-    TYPED,
     print_attr_dict,
     split_attr_dict,
 )
 from iron_ir.dialects.aiex._support import (
-    BoolAttr,
     FALSE,
     ZERO_I32,
     ZERO_I64,
@@ -66,11 +65,9 @@ from iron_ir.dialects.aiex._support import (
     device_spec,
     dma_endpoint,
     element_bits,
-    fail,
     int_value,
     lookup_in_device,
     symbol_text,
-    ui64,
 )
 
 # --- aiex.npu.dma_memcpy_nd -----------------------------------------------------------------
@@ -237,22 +234,21 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
         for which in _LISTS:
             static = getattr(self, f"static_{which}").get_values()
             if len(static) != 4:
-                fail(self, f"expects 4 {which}, got {len(static)}")
+                raise VerifyException(f"expects 4 {which}, got {len(static)}")
         memref_type = self.memref.type
         assert isinstance(memref_type, MemRefType | UnrankedMemRefType)
         bits = element_bits(memref_type.element_type)
         if bits > 32:
-            fail(self, "Maximum element bit width allowed is 32bits. ")
+            raise VerifyException("Maximum element bit width allowed is 32bits. ")
         if isinstance(memref_type, MemRefType) and memref_type.has_static_shape():
             if memref_type.element_count() * bits < 32:
-                fail(self, "Minimum data transfer size required is 32bits. ")
+                raise VerifyException("Minimum data transfer size required is 32bits. ")
         spec = device_spec(self)
         if spec is None:
             return
         target = dma_endpoint(self, self.metadata)
         if target is None:
-            fail(
-                self,
+            raise VerifyException(
                 "couldn't find symbol in parent device: expected an aie.objectfifo or "
                 f"aie.shim_dma_allocation named {symbol_text(self.metadata)}",
             )
@@ -261,16 +257,16 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
             return  # a pattern known only at run time is checked when it is lowered
         burst = int_value(self.burst_length)
         if burst and burst not in spec.shim_burst_lengths:
-            fail(self, burst_length_message(spec))
+            raise VerifyException(burst_length_message(spec))
         if spec.arch.value == "AIE1":
             return
         elem_bytes = bits // 8
         if sum(o * s for o, s in zip(offsets, strides)) * elem_bytes % 4 != 0:
-            fail(self, "Offset must be 4-byte-aligned.")
+            raise VerifyException("Offset must be 4-byte-aligned.")
         limits = _transfer_limits(spec, target)
-        verify_strides_wraps(self, bits, sizes[::-1], strides[::-1], limits)
+        verify_strides_wraps(bits, sizes[::-1], strides[::-1], limits)
         if self.packet is not None:
-            verify_packet(self, self.packet, limits)
+            verify_packet(self.packet, limits)
 
 
 def _parse_index_entry(parser: Parser) -> int | UnresolvedOperand:
@@ -307,11 +303,11 @@ def burst_length_message(spec: DeviceSpec) -> str:
     )
 
 
-def verify_packet(op: Operation, packet: PacketInfoAttr, limits: BdLimits) -> None:
+def verify_packet(packet: PacketInfoAttr, limits: BdLimits) -> None:
     if packet.pkt_type.data >= 1 << limits.packet_type_bits:
-        fail(op, f"Packet type field can only hold {limits.packet_type_bits} bits.")
+        raise VerifyException(f"Packet type field can only hold {limits.packet_type_bits} bits.")
     if packet.pkt_id.data >= 1 << limits.packet_id_bits:
-        fail(op, f"Packet ID field can only hold {limits.packet_id_bits} bits.")
+        raise VerifyException(f"Packet ID field can only hold {limits.packet_id_bits} bits.")
 
 
 def _is_contiguous(sizes: list[int], strides: list[int]) -> bool:
@@ -328,47 +324,45 @@ def _is_contiguous(sizes: list[int], strides: list[int]) -> bool:
 
 
 def verify_strides_wraps(
-    op: Operation, elem_bits: int, sizes: list[int], strides: list[int], limits: BdLimits
+    elem_bits: int, sizes: list[int], strides: list[int], limits: BdLimits
 ) -> None:
     """mlir-aie's ``verifyStridesWraps`` on innermost-first element sizes/strides, checked
     in hardware units (32-bit words) against the field widths of ``limits``."""
     for i in range(4):
         if sizes[i] <= 0:
-            fail(op, f"Size {i} must be a positive integer.")
+            raise VerifyException(f"Size {i} must be a positive integer.")
     if sizes[0] * elem_bits % 32 != 0:
-        fail(
-            op,
+        raise VerifyException(
             f"Transfer sizes must be multiples of 4 bytes. {sizes[0]} elements at "
             f"{elem_bits // 8} bytes each equal {sizes[0] * elem_bits // 8} bytes, which is "
             "not divisible by 4. ",
         )
     for i in range(3):
         if sizes[i] > 1 and strides[i] < 1:
-            fail(op, f"Stride {i} must be a positive integer.")
+            raise VerifyException(f"Stride {i} must be a positive integer.")
     if sizes[3] > 1 and strides[3] < 0:
-        fail(op, "Stride 3 must be a non-negative integer.")
+        raise VerifyException("Stride 3 must be a non-negative integer.")
     for i in range(4):
         if i == 0 and strides[i] == 1:
             continue
         if strides[i] * elem_bits % 32 != 0:
-            fail(
-                op,
+            raise VerifyException(
                 f"Stride {i} is {strides[i]} elements * {elem_bits // 8} bytes = "
                 f"{strides[i] * elem_bits // 8} bytes, which is not divisible by 4. ",
             )
     if sizes[0] * elem_bits // 32 > limits.max_size and not _is_contiguous(sizes, strides):
-        fail(op, f"Size 0 exceeds the [0:{limits.max_size}] range.")
+        raise VerifyException(f"Size 0 exceeds the [0:{limits.max_size}] range.")
     if sizes[1] > limits.max_size:
-        fail(op, f"Size 1 exceeds the [0:{limits.max_size}] range.")
+        raise VerifyException(f"Size 1 exceeds the [0:{limits.max_size}] range.")
     if sizes[3] > limits.iteration_wrap_max:
-        fail(op, f"Size 3 exceeds the [1:{limits.iteration_wrap_max}] range.")
+        raise VerifyException(f"Size 3 exceeds the [1:{limits.iteration_wrap_max}] range.")
     for i in range(4):
         if i == 0 and strides[0] * elem_bits <= 32:
             continue  # a unit (or sub-word) d0 stride is encoded as 1 word
         if i > 0 and sizes[i] <= 1:
             continue  # a dimension that never steps ignores its stride
         if strides[i] * elem_bits // 32 > limits.max_stride:
-            fail(op, f"Stride {i} exceeds the [1:{limits.max_stride}] range.")
+            raise VerifyException(f"Stride {i} exceeds the [1:{limits.max_stride}] range.")
 
 
 # --- attr-dict-only instruction ops ----------------------------------------------------------
@@ -389,8 +383,7 @@ class NpuDmaWaitOp(FormattedOp):
 
     def verify_rules(self) -> None:
         if device_spec(self) is not None and lookup_in_device(self, self.symbol) is None:
-            fail(
-                self,
+            raise VerifyException(
                 "couldn't find symbol in parent device: nothing named "
                 f"{symbol_text(self.symbol)} in the enclosing aie.device",
             )
@@ -404,14 +397,14 @@ def verify_address_target(op: Operation) -> None:
     if spec is not None and isinstance(buffer, SymbolRefAttr):
         target = lookup_in_device(op, buffer)
         if target is None or target.name != "aie.buffer":
-            fail(op, f"buffer '{symbol_text(buffer)}' not found in device")
+            raise VerifyException(f"buffer '{symbol_text(buffer)}' not found in device")
     column, row = op.properties.get("column"), op.properties.get("row")
     if (column is None) != (row is None):
-        fail(op, "column and row must be given together (a tile-relative address) or not at all")
+        raise VerifyException("column and row must be given together (a tile-relative address) or not at all")
     if spec is not None and column is not None:
         col, r = int_value(column), int_value(row)
         if spec.tile_kind(col, r) is None:
-            fail(op, f"tile ({col}, {r}) is not on device {spec.name} ({spec.describe()})")
+            raise VerifyException(f"tile ({col}, {r}) is not on device {spec.name} ({spec.describe()})")
 
 
 @irdl_op_definition
@@ -480,8 +473,7 @@ class NpuWriteRTPOp(FormattedOp):
             return
         target = lookup_in_device(self, self.buffer)
         if target is None or target.name != "aie.buffer":
-            fail(
-                self,
+            raise VerifyException(
                 f"runtime parameter buffer {symbol_text(self.buffer)} not found: expected an "
                 "aie.buffer with that sym_name in the enclosing aie.device",
             )
@@ -489,8 +481,7 @@ class NpuWriteRTPOp(FormattedOp):
         if isinstance(memref_type, MemRefType) and memref_type.has_static_shape():
             words = memref_type.element_count() * element_bits(memref_type.element_type) // 32
             if int_value(self.index) >= words:
-                fail(
-                    self,
+                raise VerifyException(
                     f"index {int_value(self.index)} is past the end of buffer "
                     f"{symbol_text(self.buffer)} ({words} words)",
                 )
@@ -543,7 +534,7 @@ class NpuSyncOp(FormattedOp):
 
     def verify_rules(self) -> None:
         if int_value(self.direction) not in (DMAChannelDir.S2MM, DMAChannelDir.MM2S):
-            fail(self, f"direction = {int_value(self.direction)} must be 0 (S2MM) or 1 (MM2S)")
+            raise VerifyException(f"direction = {int_value(self.direction)} must be 0 (S2MM) or 1 (MM2S)")
 
 
 @irdl_op_definition
@@ -565,17 +556,16 @@ class NpuPushQueueOp(FormattedOp):
         spec = device_spec(self)
         repeat = int_value(self.repeat_count)
         if not 0 <= repeat <= MAX_TASK_REPEAT_COUNT:
-            fail(self, f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range.")
+            raise VerifyException(f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range.")
         if spec is None:
             return
         col, row = int_value(self.column), int_value(self.row)
         kind = spec.tile_kind(col, row)
         if kind is None:
-            fail(self, f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})")
+            raise VerifyException(f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})")
         bds = spec.kinds[kind].bds
         if not 0 <= int_value(self.bd_id) < bds:
-            fail(
-                self,
+            raise VerifyException(
                 f"BD ID exceeds the maximum ID. bd_id = {int_value(self.bd_id)}, but a "
                 f"{kind.human} has BDs 0..{bds - 1}",
             )
@@ -691,24 +681,21 @@ class NpuWriteBdOp(FormattedOp):
         col, row = self.field("column"), self.field("row")
         kind = spec.tile_kind(col, row)
         if kind is None:
-            fail(self, f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})")
+            raise VerifyException(f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})")
         tile = spec.kinds[kind]
         limits = tile.bd
         get = self.field
         if not 0 <= get("bd_id") < tile.bds:
-            fail(
-                self,
+            raise VerifyException(
                 f"BD ID exceeds the maximum ID. bd_id = {get('bd_id')}, but a {kind.human} "
                 f"has BDs 0..{tile.bds - 1}",
             )
         if get("packet_id") >= 1 << limits.packet_id_bits:
-            fail(
-                self,
+            raise VerifyException(
                 f"Packet ID exceeds the maximum supported by {limits.packet_id_bits} bits.",
             )
         if get("packet_type") >= 1 << limits.packet_type_bits:
-            fail(
-                self,
+            raise VerifyException(
                 f"Packet Type exceeds the maximum supported by {limits.packet_type_bits} bits.",
             )
         linear = get("d0_size") >= 1 and get("d1_size") == 1 and get("iteration_size") == 0
@@ -716,32 +703,32 @@ class NpuWriteBdOp(FormattedOp):
         step_max = (1 << limits.step_bits) - 1
         step_range = f"[0:{_field_range(step_max)}]"
         if not linear and get("d0_size") > limits.max_size:
-            fail(self, f"D0 Size exceeds the {size_range} range.")
+            raise VerifyException(f"D0 Size exceeds the {size_range} range.")
         if get("d0_stride") > step_max:
-            fail(self, f"D0 Stride exceeds the {step_range} range.")
+            raise VerifyException(f"D0 Stride exceeds the {step_range} range.")
         if get("d1_size") > limits.max_size:
-            fail(self, f"D1 Size exceeds the {size_range} range.")
+            raise VerifyException(f"D1 Size exceeds the {size_range} range.")
         if get("d1_stride") > step_max:
-            fail(self, f"D1 Stride exceeds the {step_range} range.")
+            raise VerifyException(f"D1 Stride exceeds the {step_range} range.")
         if not limits.last_dim_size_implicit and get("d2_size") > limits.max_size:
-            fail(self, f"D2 Size exceeds the {size_range} range.")
+            raise VerifyException(f"D2 Size exceeds the {size_range} range.")
         if get("d2_stride") > step_max:
-            fail(self, f"D2 Stride exceeds the {step_range} range.")
+            raise VerifyException(f"D2 Stride exceeds the {step_range} range.")
         if get("iteration_size") > limits.iteration_wrap_max - 1:
-            fail(self, f"Iteration Size exceeds the [0:{limits.iteration_wrap_max - 1}] range.")
+            raise VerifyException(f"Iteration Size exceeds the [0:{limits.iteration_wrap_max - 1}] range.")
         if get("iteration_stride") > step_max:
-            fail(self, f"Iteration Stride exceeds the {step_range} range.")
+            raise VerifyException(f"Iteration Stride exceeds the {step_range} range.")
         shim = kind is TileKind.SHIM_NOC
         if shim and get("d2_size") != 0:
-            fail(self, "ShimTile only supports 3 dimensions of sizes.")
+            raise VerifyException("ShimTile only supports 3 dimensions of sizes.")
         padded = any(
             get(f"d{d}_zero_{w}") != 0 for d in range(3) for w in ("before", "after")
         )
         if padded and not limits.padding:
             name = "ShimTile" if shim else kind.human
-            fail(self, f"{name} doesn't support zero padding.")
+            raise VerifyException(f"{name} doesn't support zero padding.")
         burst = get("burst_length")
         if burst != 0 and not shim:
-            fail(self, "Only ShimTiles support burst length.")
+            raise VerifyException("Only ShimTiles support burst length.")
         if burst and burst not in spec.shim_burst_lengths:
-            fail(self, burst_length_message(spec))
+            raise VerifyException(burst_length_message(spec))

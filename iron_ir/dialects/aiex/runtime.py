@@ -21,9 +21,11 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, NoTerminator
 
+from xdsl.utils.exceptions import VerifyException
+
 from iron_ir.device import Arch
 from iron_ir.dialects.aie.syntax import Codec, I32, FormattedOp
-from iron_ir.dialects.aiex._support import I32Attr, device_spec, fail, int_value, tile_col_row
+from iron_ir.dialects.aiex._support import I32Attr, device_spec, int_value, tile_col_row
 
 
 @irdl_op_definition
@@ -79,10 +81,10 @@ class SetLockOp(FormattedOp):
         if spec is None:
             return
         if spec.arch is Arch.AIE1:
-            fail(self, "SetLockOp is not supported on AIE1.")
+            raise VerifyException("SetLockOp is not supported on AIE1.")
         lock = self.lock.owner
         if not isinstance(lock, Operation) or lock.name != "aie.lock":
-            fail(self, "the lock operand must be the result of an aie.lock")
+            raise VerifyException("the lock operand must be the result of an aie.lock")
         tile = lock.operands[0] if lock.operands else None
         where = None if tile is None else tile_col_row(tile)
         if where is None:
@@ -93,6 +95,6 @@ class SetLockOp(FormattedOp):
         tile_spec = spec.kinds[kind]
         value = int_value(self.value)
         if value < 0:
-            fail(self, f"Lock value must be non-negative (got {value})")
+            raise VerifyException(f"Lock value must be non-negative (got {value})")
         if value > tile_spec.lock_max_value:
-            fail(self, f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}")
+            raise VerifyException(f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}")

@@ -8,10 +8,10 @@ from typing import ClassVar
 
 
 from xdsl.dialects.builtin import (
+    BoolAttr,
     FlatSymbolRefAttr,
     IndexType,
     IntegerAttr,
-    StringAttr,
     SymbolRefAttr,
     i1,
     i32,
@@ -28,13 +28,14 @@ from xdsl.irdl import (
     var_operand_def,
 )
 
-from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec, TileKind
+from xdsl.utils.exceptions import VerifyException
+
+from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec
 from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, enum_keyword
 from iron_ir.dialects.aie.syntax import (
     Codec,
     I32,
     SYM_REF,
-    TYPED,
     Enum,
     FormattedOp,
     Stripped,
@@ -43,10 +44,8 @@ from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.dialects.aiex._support import (
     FALSE,
     ZERO_I32,
-    BoolAttr,
     I32Attr,
     device_spec,
-    fail,
     int_value,
     dma_endpoint,
     lookup_in_device,
@@ -61,7 +60,7 @@ _TASK_DEFAULTS: dict[str, Attribute] = {"issue_token": FALSE, "repeat_count": ZE
 def _verify_repeat_count(op: Operation) -> None:
     repeat = int_value(op.properties.get("repeat_count"))
     if not 0 <= repeat <= MAX_TASK_REPEAT_COUNT:
-        fail(op, f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range (got {repeat}).")
+        raise VerifyException(f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range (got {repeat}).")
 
 
 def _verify_task_body(op: Operation) -> None:
@@ -74,16 +73,14 @@ def _verify_task_body(op: Operation) -> None:
             targets.update(block.last_op.successors)
     for block in body.blocks:
         if block is not body.blocks.first and block not in targets and block.last_op is not None:
-            fail(
-                op,
+            raise VerifyException(
                 "Block ending in this terminator does not form a chain with entry block. "
                 f"(the block ending in '{block.last_op.name}' has no predecessor)",
             )
 
 
 def _missing_allocation(op: Operation, symbol: SymbolRefAttr) -> None:
-    fail(
-        op,
+    raise VerifyException(
         f"no shim DMA allocation found for symbol {symbol_text(symbol)}: expected an "
         f"aie.shim_dma_allocation or aie.objectfifo named {symbol_text(symbol)} in the "
         "enclosing aie.device",
@@ -188,12 +185,11 @@ def verify_channel(
     """``channel`` exists in ``direction`` on the tile at ``tile``."""
     kind = spec.tile_kind(*tile)
     if kind is None:
-        fail(op, f"tile {tile} is not on device {spec.name} ({spec.describe()})")
+        raise VerifyException(f"tile {tile} is not on device {spec.name} ({spec.describe()})")
     dir_name = enum_keyword(DMAChannelDir, direction)
     channels = spec.kinds[kind].dma_channels(dir_name)
     if not 0 <= channel < channels:
-        fail(
-            op,
+        raise VerifyException(
             f"channel {channel} is not a {dir_name} DMA channel of the {kind.human} at "
             f"({tile[0]}, {tile[1]}): it has {channels} ({dir_name} 0..{channels - 1})",
         )
@@ -211,8 +207,7 @@ def task_producer(op: Operation, task: SSAValue) -> Operation:
     """The op that configured ``task`` (an error when it is not a DMA task)."""
     owner = task.owner
     if not isinstance(owner, Operation) or owner.name not in _TASK_PRODUCERS:
-        fail(
-            op,
+        raise VerifyException(
             "does not reference a valid configure_task operation. The task operand must be "
             "the result of " + ", ".join(_TASK_PRODUCERS[:-1]) + " or " + _TASK_PRODUCERS[-1],
         )
@@ -247,8 +242,7 @@ class DMAAwaitTaskOp(_TaskUseOp):
     def verify_rules(self) -> None:
         producer = task_producer(self, self.task)
         if not int_value(producer.properties.get("issue_token")):
-            fail(
-                self,
+            raise VerifyException(
                 "Cannot wait on a BD that is not configured to issue a token. Set "
                 f"issue_token = true on the '{producer.name}' that configures this task, or "
                 "free it with aiex.dma_free_task instead.",
@@ -267,14 +261,14 @@ def _verify_chain_args(op: Operation, symbol: SymbolRefAttr, args) -> None:
     if device_spec(op) is None:
         return
     if chain is None or chain.name != "aie.bd_chain":
-        fail(op, f"symbol does not reference valid BD chain ({symbol_text(symbol)})")
+        raise VerifyException(f"symbol does not reference valid BD chain ({symbol_text(symbol)})")
     expected = [a.type for a in chain.regions[0].blocks.first.args] if chain.regions[0].blocks else []
     actual = [a.type for a in args]
     if len(actual) != len(expected):
-        fail(op, f"Number of arguments mismatches. {symbol_text(symbol)} takes {len(expected)}, got {len(actual)}")
+        raise VerifyException(f"Number of arguments mismatches. {symbol_text(symbol)} takes {len(expected)}, got {len(actual)}")
     for i, (want, got) in enumerate(zip(expected, actual)):
         if want != got:
-            fail(op, f"Argument {i + 1} types mismatch: expected {want} but got {got}")
+            raise VerifyException(f"Argument {i + 1} types mismatch: expected {want} but got {got}")
 
 
 @irdl_op_definition

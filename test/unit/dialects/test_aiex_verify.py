@@ -21,7 +21,7 @@ MEM = get_device("npu1").kinds[TileKind.MEM].bd
 
 def _check(sizes, strides, bits=32, limits=SHIM):
     """verify_strides_wraps on outermost-first lists, as they are written in the IR."""
-    verify_strides_wraps(None, bits, sizes[::-1], strides[::-1], limits)  # type: ignore[arg-type]
+    verify_strides_wraps(bits, sizes[::-1], strides[::-1], limits)
 
 
 def test_limits_come_from_the_device_table():
