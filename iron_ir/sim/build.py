@@ -25,7 +25,7 @@ from iron_ir.sim.codegen.emitter import where
 from iron_ir.sim.design import Design, Fifo, Link, Tile, as_int, prop, sym_name
 from iron_ir.sim.engine import BdStep, Channel, Lock, Pool, Stream
 from iron_ir.sim.errors import DesignError, DmaBoundsError
-from iron_ir.sim.types import alloc_memref, memref_shape
+from iron_ir.sim.types import alloc_memref
 
 
 @dataclass

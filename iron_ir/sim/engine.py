@@ -215,7 +215,8 @@ class DmaTaskRun:
 
     def state(self) -> str:
         where = f" on {self.channel.name}" if self.channel else ""
-        return f"{self.label}{where}: {self.moved} of {self.total} elements moved"
+        freed = " (freed without waiting)" if self.freed else ""
+        return f"{self.label}{where}: {self.moved} of {self.total} elements moved{freed}"
 
 
 IDLE, ACQUIRE, TRANSFER = 0, 1, 2
@@ -325,7 +326,6 @@ class Stream:
         source.stream = self
         for d in dests:
             d.stream = self
-        self.elements = 0
 
     def pump(self) -> bool:
         src = self.source
@@ -361,7 +361,6 @@ class Stream:
             else:
                 access.scatter(dstep.buffer, dstep.offsets[d.pos : d.pos + k], values, dstep.label)
             self._account(d, k)
-        self.elements += k
         for ch in (src, *self.dests):
             if ch.remaining == 0:
                 ch.finish()

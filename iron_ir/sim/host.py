@@ -38,7 +38,6 @@ class BdTemplate:
 @dataclass
 class TaskTemplate:
     label: str
-    where: str
     end: HostEnd
     issue_token: bool
     repeat_count: int
@@ -66,6 +65,7 @@ class HostContext:
         self.tasks: list[DmaTaskRun] = []
         self.by_channel: dict[int, list[DmaTaskRun]] = {}
         self.notes: dict[str, int] = {}
+        self.shim_bd_dims = design.spec.kinds[TileKind.SHIM_NOC].bd.dims
 
     def _steps(self, tmpl: TaskTemplate, buffers, task: DmaTaskRun, bds: list[BufferDescriptor]):
         steps: deque[BdStep] = deque()
@@ -98,7 +98,7 @@ class HostContext:
     def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> DmaTaskRun:
         if bds is None:
             bds = [
-                BufferDescriptor.from_ir(b.offset, b.length, b.dims, self._bd_dims(tmpl))
+                BufferDescriptor.from_ir(b.offset, b.length, b.dims, self.shim_bd_dims)
                 for b in tmpl.bds
             ]
         total_once = sum(bd.length for bd in bds)
@@ -106,9 +106,6 @@ class HostContext:
         task.template = tmpl
         task.steps = self._steps(tmpl, buffers, task, bds)
         return task
-
-    def _bd_dims(self, tmpl: TaskTemplate) -> int:
-        return self.design.spec.kinds[TileKind.SHIM_NOC].bd.dims
 
     def start(self, task: DmaTaskRun, where: str) -> None:
         if task.started:
@@ -151,7 +148,7 @@ class HostContext:
             iteration_stride=int(strides[0]),
         )
         repeat_tmpl = TaskTemplate(
-            tmpl.label, tmpl.where, tmpl.end, tmpl.issue_token, max(int(sizes[0]) - 1, 0), tmpl.bds
+            tmpl.label, tmpl.end, tmpl.issue_token, max(int(sizes[0]) - 1, 0), tmpl.bds
         )
         task = self.configure(repeat_tmpl, [buffer], [bd])
         self.start(task, where)
@@ -244,7 +241,6 @@ def _configure(e: Emitter, op: Operation) -> None:
     kind = "fill" if end.direction == "MM2S" else "drain"
     tmpl = TaskTemplate(
         f"{kind} task on @{symbol} ({where(op)})",
-        where(op),
         end,
         as_bool(prop(op, "issue_token")),
         as_int(prop(op, "repeat_count"), 0),
@@ -283,7 +279,10 @@ def _memcpy(e: Emitter, op: Operation) -> None:
     end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
     kind = "fill" if end.direction == "MM2S" else "drain"
     issue = as_bool(prop(op, "issue_token")) or end.direction == "S2MM"
-    tmpl = TaskTemplate(f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})", where(op), end, issue, 0, [BdTemplate(0, 0, [], where(op))])
+    tmpl = TaskTemplate(
+        f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})", end, issue, 0,
+        [BdTemplate(0, 0, [], where(op))],
+    )
     offsets = _list(e, prop(op, "static_offsets"), op.offsets)
     sizes = _list(e, prop(op, "static_sizes"), op.sizes)
     strides = _list(e, prop(op, "static_strides"), op.strides)
@@ -297,7 +296,7 @@ def _dma_wait(e: Emitter, op: Operation) -> None:
     ctx: HostContext = e.scope.extra["host"]
     symbol = sym_name(prop(op, "symbol"))
     end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
-    tmpl = TaskTemplate(f"@{symbol}", where(op), end, True, 0, [])
+    tmpl = TaskTemplate(f"@{symbol}", end, True, 0, [])
     e.blocking = True
     e.line(f"_w = _rt.wait_channel({e.const(tmpl, 'task')}, {_where(e, op)})")
     e.line("if _w is not None: yield _w")
