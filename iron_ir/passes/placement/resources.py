@@ -176,8 +176,12 @@ def _overflow_message(model: ProgramModel, u: TileUsage, resource: str, cap: int
 
 
 def _advice(u: TileUsage, resource: str) -> str:
-    fifos = sorted({who.split(" ")[1] for who, _ in u.users[resource] if who.startswith("fifo")})
-    deepest = ", ".join(fifos[:3])
+    by_fifo: dict[str, int] = {}
+    for who, amount in u.users[resource]:
+        if who.startswith("fifo"):
+            name = who.split(" ")[1]
+            by_fifo[name] = by_fifo.get(name, 0) + amount
+    deepest = ", ".join(sorted(by_fifo, key=lambda f: (-by_fifo[f], f))[:3])
     if resource == "memory":
         tips = []
         if deepest:
