@@ -1,5 +1,6 @@
 // Every verifier rule of aiex.npu.dma_memcpy_nd, with mlir-aie's message.
-// RUN: iron-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: iron-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
+
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
@@ -267,3 +268,28 @@ aie.device(npu2) {
 }
 
 // CHECK: Requested burst length is not supported by the target. Supported burst lengths: 64 128 256 512
+
+// -----
+
+aie.device(npu1_1col) {
+  %shim_noc_tile_0_0 = aie.tile(0, 0)
+  aie.shim_dma_allocation @alloc(%shim_noc_tile_0_0, MM2S, 0)
+  aie.runtime_sequence(%arg0: memref<64xi32>) {
+    aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 64][0, 0, 0, 1]) {id = 0 : i64, metadata = @alloc} : memref<64xi32>
+  }
+}
+
+// CHECK: aiex.npu.dma_memcpy_nd takes 4 sizes (outermost first), got 2
+
+// -----
+
+// An SSA entry must be an i64.
+aie.device(npu1_1col) {
+  %shim_noc_tile_0_0 = aie.tile(0, 0)
+  aie.shim_dma_allocation @alloc(%shim_noc_tile_0_0, MM2S, 0)
+  aie.runtime_sequence(%arg0: memref<64xi32>, %n: i32) {
+    aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, %n][0, 0, 0, 1]) {id = 0 : i64, metadata = @alloc} : memref<64xi32>
+  }
+}
+
+// CHECK: operand is used with type i64, but has been previously used or defined with type i32

@@ -130,3 +130,51 @@ module {
 // CHECK-NEXT: ^bb1:  // pred: ^bb0
 // CHECK-NEXT:   aie.end
 // CHECK-NEXT: }
+
+// -----
+
+// BD chains started on a tile channel (named like a TileElement) or on an allocation; a task
+// body holding real BDs.
+module {
+  aie.device(npu1_1col) {
+    %shim_noc_tile_0_0 = aie.tile(0, 0)
+    %tile_0_2 = aie.tile(0, 2)
+    aie.objectfifo @in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<1024xi16>> 
+    aie.bd_chain @simple_chain(%arg0: memref<8xi16>, %arg1: memref<12xi16>) {
+      aie.dma_bd(%arg0 : memref<8xi16>, 0, 8)
+      aie.next_bd ^bb1
+    ^bb1:
+      aie.dma_bd(%arg1 : memref<12xi16>, 0, 12)
+      aie.end
+    }
+    aie.runtime_sequence(%arg0: memref<4096xi16>, %a: memref<8xi16>, %b: memref<12xi16>) {
+      %0 = aiex.dma_configure_task_for @in {
+        aie.dma_bd(%arg0 : memref<4096xi16>, 0, 4096, [<size = 1, stride = 0>, <size = 1, stride = 0>, <size = 1, stride = 0>, <size = 4096, stride = 1>]) {burst_length = 0 : i32}
+        aie.end
+      }
+      aiex.dma_start_task(%0)
+      %1 = aiex.dma_start_bd_chain @simple_chain(%a, %b) : (memref<8xi16>, memref<12xi16>)  on (%shim_noc_tile_0_0, "MM2S", 1) {issue_token = true}
+      %2 = aiex.dma_start_bd_chain_for @simple_chain(%a, %b) : (memref<8xi16>, memref<12xi16>) for @in {repeat_count = 0 : i32}
+      %3 = aiex.dma_start_bd_chain_for @simple_chain(%a, %b) : (memref<8xi16>, memref<12xi16>) for @in {repeat_count = 2 : i32}
+      aiex.dma_await_task(%1)
+      aiex.dma_free_task(%2)
+      aiex.dma_free_task(%3)
+      aiex.dma_free_task(%0)
+    }
+  }
+}
+
+// CHECK:      aie.runtime_sequence(%arg0: memref<4096xi16>, %arg1: memref<8xi16>, %arg2: memref<12xi16>) {
+// CHECK-NEXT:   %0 = aiex.dma_configure_task_for @in {
+// CHECK-NEXT:     aie.dma_bd(%arg0 : memref<4096xi16>, 0, 4096, [<size = 1, stride = 0>, <size = 1, stride = 0>, <size = 1, stride = 0>, <size = 4096, stride = 1>]) {burst_length = 0 : i32}
+// CHECK-NEXT:     aie.end
+// CHECK-NEXT:   }
+// CHECK-NEXT:   aiex.dma_start_task(%0)
+// CHECK-NEXT:   %dma_start_bd_chain_0_0 = aiex.dma_start_bd_chain @simple_chain(%arg1, %arg2) : (memref<8xi16>, memref<12xi16>) on (%shim_noc_tile_0_0, MM2S, 1) {issue_token = true}
+// CHECK-NEXT:   %1 = aiex.dma_start_bd_chain_for @simple_chain(%arg1, %arg2) : (memref<8xi16>, memref<12xi16>) for @in
+// CHECK-NEXT:   %2 = aiex.dma_start_bd_chain_for @simple_chain(%arg1, %arg2) : (memref<8xi16>, memref<12xi16>) for @in {repeat_count = 2 : i32}
+// CHECK-NEXT:   aiex.dma_await_task(%dma_start_bd_chain_0_0)
+// CHECK-NEXT:   aiex.dma_free_task(%1)
+// CHECK-NEXT:   aiex.dma_free_task(%2)
+// CHECK-NEXT:   aiex.dma_free_task(%0)
+// CHECK-NEXT: }
