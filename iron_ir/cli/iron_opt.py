@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import (
     ArgSpecParseError,
     DiagnosticException,
     ParseError,
+    ShrinkException,
     VerifyException,
 )
 from xdsl.xdsl_opt_main import xDSLOptMain
@@ -250,7 +251,7 @@ class IronOptMain(xDSLOptMain):
     def run(self) -> int:
         """Process every chunk; return the exit status (0, or 1 after a user error)."""
         source = self._read_input()
-        out = sys.stdout if self.args.output_file is None else open(self.args.output_file, "w")
+        out = self._open_output()
         status = 0
         try:
             for index, (chunk, offset) in enumerate(
@@ -263,10 +264,29 @@ class IronOptMain(xDSLOptMain):
                     sys.stderr.write(diagnostic)
                     status = 1
                 out.flush()
+        except ShrinkException:
+            if not self.args.shrink:
+                raise
+            # Shrink Ray's protocol (xdsl-opt --shrink): 0 means the input can still shrink.
+            print("Success, can shrink")
+            return 0
         finally:
             if out is not sys.stdout:
                 out.close()
+        if self.args.shrink:
+            print("Failure, can't shrink")
+            return 1
         return status
+
+    def _open_output(self) -> IO[str]:
+        if self.args.output_file is None:
+            return sys.stdout
+        try:
+            return open(self.args.output_file, "w")
+        except OSError as error:
+            raise UserError(
+                f"{self.args.output_file}: error: cannot write output file: {error.strerror}\n"
+            ) from None
 
     def _process_chunk(
         self, chunk: str, offset: int, source: Source, out: IO[str]

@@ -48,6 +48,7 @@ def test_success(capsys, good_file):
         (GOOD, ["-p", "nope"], "error: unknown pass 'nope'"),
         (GOOD, ["-p", "cse{x=1}"], "error: bad options for pass 'cse'"),
         (GOOD, ["--no-such-flag"], "unrecognized arguments"),
+        (GOOD, ["-o", "/nonexistent-dir/out.mlir"], "error: cannot write output file"),
     ],
 )
 def test_user_errors_exit_1_with_one_diagnostic(capsys, tmp_path, text, args, expected):
