@@ -39,12 +39,14 @@ def backends() -> list[str]:
 
 
 def compile_module(module, backend: str = "sim", **options) -> CompiledDesign:
-    """A callable running ``module`` (an xDSL ``ModuleOp`` at the objectfifo level).
+    """A callable running ``module`` (an xDSL ``ModuleOp`` at the objectfifo level, or an object
+    holding one in ``.module`` such as what ``Program.resolve_program()`` returns).
 
     Options go to the backend: for ``"sim"`` any :class:`iron_ir.sim.SimOptions` field
     (``max_steps``, ``timeout``, ``trace``, ``progress``, ``device``); for ``"xrt"``
     ``xclbin=``, ``instructions=``, ``kernel_name=`` (default ``"MLIR_AIE"``), ``device_index=``.
     """
+    module = getattr(module, "module", module)  # an IronModule from Program.resolve_program()
     factory = _BACKENDS.get(backend)
     if factory is None:
         raise BackendError(

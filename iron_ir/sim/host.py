@@ -232,7 +232,7 @@ def _configure(e: Emitter, op: Operation) -> None:
     bds = [
         BdTemplate(
             as_int(prop(bd, "offset"), 0),
-            as_int(prop(bd, "len"), None) or int(np.prod(bd.operands[0].type.get_shape())),
+            as_int(prop(bd, "len"), int(np.prod(bd.operands[0].type.get_shape()))),
             dim_pairs(prop(bd, "dimensions")),
             where(bd),
         )

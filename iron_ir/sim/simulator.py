@@ -50,7 +50,10 @@ class ArgSpec:
 
 def runtime_signature(module: ModuleOp, device: str | None = None) -> list[ArgSpec]:
     """Shapes and dtypes of the runtime sequence's arguments, in order."""
-    design = read_design(module, device)
+    return _signature(read_design(module, device))
+
+
+def _signature(design: Design) -> list[ArgSpec]:
     if design.runtime is None:
         raise DesignError("the device has no runtime sequence: nothing drives the design")
     specs = []
@@ -299,10 +302,7 @@ def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> 
     """
     options = options or SimOptions()
     design = read_design(module, options.device)
-    if design.runtime is None:
-        raise DesignError("the device has no runtime sequence: nothing drives the design")
-    specs = runtime_signature(module, options.device)
-    arrays = _coerce_inputs(specs, list(inputs))
+    arrays = _coerce_inputs(_signature(design), list(inputs))
     machine = build_machine(design)
     host = HostContext(design, machine)
     budget = Budget(options.max_steps, options.timeout)

@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sim_designs import acquire, add_const, await_, core, module, release, task
 
 from iron_ir.sim import DeadlockError, FifoMisuseError, simulate
@@ -258,3 +260,49 @@ def test_objectfifo_pattern_outside_its_buffer():
     message = str(info.value)
     assert "objectfifo @out producer DMA on tile_0_2" in message
     assert "reaches element 8, outside the 8-element buffer" in message
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    rows=st.sampled_from([2, 4]),
+    cols=st.sampled_from([2, 4, 8]),
+    objects=st.integers(1, 4),
+    split=st.integers(0, 4),
+    transpose_in=st.booleans(),
+)
+def test_layouts_and_chunking_match_the_access_model(rows, cols, objects, split, transpose_in):
+    """Any object size, host BD chain split and layout gives what iron_ir.dma.access says."""
+    from iron_ir.dma.access import BdDims, BufferDescriptor, bd_offsets
+
+    n = rows * cols
+    total = n * objects
+    ty = f"memref<{n}xi32>"
+    transposing = f"[<size = {cols}, stride = 1>, <size = {rows}, stride = {cols}>]"
+    cons = f"%mem_tile_0_1 dimensionsFromStream {transposing}" if transpose_in else "%mem_tile_0_1"
+    body = f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{{cons}}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+    body += fifo("fwd", "%mem_tile_0_1", "%tile_0_2", ty)
+    body += "    aie.objectfifo.link [@in] -> [@fwd]([] [0])\n"
+    body += (
+        f"    aie.objectfifo @out(%tile_0_2 dimensionsToStream {transposing}, "
+        f"{{%shim_noc_tile_0_0}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+    )
+    body += core("0_2", copy_code("fwd", "out", ty))
+    cut = min(split * n // 2, total - n // 2)
+    host = f"memref<{total}xi32>"
+    fill = (
+        "      %t_in = aiex.dma_configure_task_for @in {\n"
+        + (f"        aie.dma_bd(%arg0 : {host}, 0, {cut})\n        aie.next_bd ^bb1\n      ^bb1:\n" if cut else "")
+        + f"        aie.dma_bd(%arg0 : {host}, {cut}, {total - cut})\n        aie.end\n      }}\n"
+        "      aiex.dma_start_task(%t_in)\n"
+    )
+    rt = fill + task("out", 1, host, total, token=True) + await_("out")
+    m = module(body, [host, host], rt)
+    x = np.arange(total, dtype=np.int32) * 3 + 1
+    pattern = bd_offsets(BufferDescriptor(0, n, BdDims.from_pairs([(cols, 1), (rows, cols)])))
+    expected = []
+    for block in x.reshape(objects, n):
+        stored = block.copy()
+        if transpose_in:
+            stored[pattern] = block  # S2MM scatters the k-th stream element to pattern[k]
+        expected.append(stored[pattern])  # MM2S gathers
+    np.testing.assert_array_equal(simulate(m, [x]).outputs[1], np.concatenate(expected))
