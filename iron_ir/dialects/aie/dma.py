@@ -72,6 +72,7 @@ from iron_ir.dialects.aie.syntax import (
     Enum,
     FormattedOp,
     Stripped,
+    parse_type_cached,
     print_attr_dict,
     split_attr_dict,
 )
@@ -163,7 +164,7 @@ class DMABDOp(FormattedOp):
         parser.parse_punctuation("(")
         buffer = parser.parse_unresolved_operand()
         parser.parse_punctuation(":")
-        buffer_type = parser.parse_type()
+        buffer_type = parse_type_cached(parser)
         positional = iter(("offset", "len"))
         keyword_sizes: list[int] | None = None
         keyword_strides: list[int] | None = None

@@ -42,6 +42,58 @@ from iron_ir.dialects.aie.attrs import (
     verify_enum,
 )
 
+# --- type parsing --------------------------------------------------------------------------------
+
+# Parsed types by their exact text. Building a memref type dominates parsing AIE IR (xDSL
+# constructs and verifies it from scratch each time) and a design repeats a handful of types,
+# so a type seen once is reused. Only self-contained spellings are cached: no aliases (`!x`,
+# `#map`), whose meaning depends on the file.
+_TYPE_CACHE: dict[str, Attribute] = {}
+_TYPE_END = frozenset(" \t\n\r,)}]={")
+
+
+def _type_text_end(text: str, start: int) -> int:
+    depth = 0
+    i = start
+    while i < len(text):
+        ch = text[i]
+        if ch in "<([{":
+            if ch == "{" and depth == 0:
+                break
+            depth += 1
+        elif ch in ">)]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif depth == 0 and (ch in _TYPE_END or text.startswith("->", i)):
+            break
+        i += 1
+    return i
+
+
+def _cacheable(key: str) -> bool:
+    if "#" in key or not key:
+        return False
+    return not key.startswith("!") or "." in key.split("<", 1)[0]
+
+
+def parse_type_cached(parser: Parser) -> Attribute:
+    """``parser.parse_type()``, reusing the type built for the same text before."""
+    text = parser.lexer.input.content
+    start = parser.pos
+    end = _type_text_end(text, start)
+    key = text[start:end]
+    cached = _TYPE_CACHE.get(key)
+    if cached is not None:
+        parser.lexer.pos = end
+        parser._parser_state.current_token = parser.lexer.lex()  # pyright: ignore
+        return cached
+    parsed = parser.parse_type()
+    if _cacheable(key) and text[start : parser.pos].rstrip() == key:
+        _TYPE_CACHE[key] = parsed
+    return parsed
+
+
 # --- property constraints ----------------------------------------------------------------------
 
 
@@ -207,7 +259,10 @@ class _TypeAttr(Codec):
     """A type stored as an attribute (``TypeAttrOf<...>``), written as the type."""
 
     def parse_optional(self, parser: Parser) -> Attribute | None:
-        return parser.parse_optional_type()
+        first = parser._current_token.text[:1]  # pyright: ignore[reportPrivateUsage]
+        if first != "!" and not first.isalpha():
+            return None
+        return parse_type_cached(parser)
 
     def print(self, printer: Printer, attr: Attribute) -> None:
         printer.print_attribute(attr)
@@ -623,11 +678,11 @@ class FormattedOp(IRDLOperation):
                 cls._operand_def(element.name), VarOperandDef
             ):
                 types = parser.parse_comma_separated_list(
-                    parser.Delimiter.NONE, parser.parse_type
+                    parser.Delimiter.NONE, lambda: parse_type_cached(parser)
                 ) if state.operands.get(element.name) else []
                 state.types[element.name] = list(types)
             else:
-                state.types[element.name] = [parser.parse_type()]
+                state.types[element.name] = [parse_type_cached(parser)]
             return True
         if isinstance(element, AttrDict):
             entries = parser.parse_optional_attr_dict()
