@@ -89,7 +89,16 @@ class Pool:
             for port in self.ports
             if port.held
         ]
-        text = f"{self.name} on {self.tile} ({self.depth} buffers):" + ";".join(parts)
+        if len(self.prod_locks) == 1:
+            in_dma = (
+                self.depth
+                - self.prod_locks[0].value
+                - self.cons_locks[0].value
+                - sum(len(port.held) for port in self.ports)
+            )
+            if in_dma > 0:
+                parts.append(f" {in_dma} in a DMA transfer")
+        text = f"{self.name} on {self.tile} ({self.depth} buffers):" + ",".join(parts)
         if held:
             text += "; " + ", ".join(held)
         return text
