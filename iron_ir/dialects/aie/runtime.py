@@ -10,7 +10,6 @@ from xdsl.irdl import irdl_op_definition, lazy_traits_def, opt_prop_def, region_
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, NoTerminator, OptionalSymbolOpInterface
-from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.aie.device import DeviceOp
 from iron_ir.dialects.aie.syntax import FormattedOp
@@ -65,7 +64,3 @@ class RuntimeSequenceOp(FormattedOp):
             printer.print_list(block.args, printer.print_block_argument)
         printer.print_string(") ")
         printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
-
-    def verify_rules(self) -> None:
-        if len(self.body.blocks) != 1:
-            raise VerifyException("aie.runtime_sequence body must be a single block")
