@@ -50,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--max-steps", type=int, default=5_000_000, help="simulation step budget (default 5000000)")
     run.add_argument("--timeout", type=float, default=300.0, help="wall-clock budget in seconds (default 300)")
     run.add_argument("--progress", action="store_true", help="show progress on stderr even when it is not a terminal")
+    run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
     run.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     run.add_argument("--backend", default="sim", help="sim (default) or xrt")
     run.add_argument("--xclbin", help="xrt backend: the xclbin built by the vendor toolchain")
@@ -269,14 +270,14 @@ def _run(args) -> int:
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
             module, "sim", max_steps=args.max_steps, timeout=args.timeout,
-            trace=bool(args.trace), progress=progress,
+            trace=bool(args.trace), progress=progress, sequence=args.sequence,
         )
     else:
         compiled = compile_module(
             module, args.backend, xclbin=args.xclbin, instructions=args.insts,
-            kernel_name=args.kernel_name,
+            kernel_name=args.kernel_name, sequence=args.sequence,
         )
-    roles = argument_roles(module)
+    roles = argument_roles(module, sequence=args.sequence)
     arrays = _inputs(args, design, compiled.signature, roles)
     outputs = compiled(*arrays)
     last = getattr(compiled, "last", None)

@@ -16,9 +16,9 @@ class CompiledDesign:
 
     backend = ""
 
-    def __init__(self, module, device: str | None = None):
+    def __init__(self, module, device: str | None = None, sequence: str | None = None):
         self.module = module
-        self.signature: list[ArgSpec] = runtime_signature(module, device)
+        self.signature: list[ArgSpec] = runtime_signature(module, device, sequence)
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
         raise NotImplementedError

@@ -13,7 +13,7 @@ class SimDesign(CompiledDesign):
 
     def __init__(self, module, **options):
         self.options = SimOptions(**options)
-        super().__init__(module, self.options.device)
+        super().__init__(module, self.options.device, self.options.sequence)
         self.last: SimResult | None = None
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:

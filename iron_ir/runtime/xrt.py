@@ -60,8 +60,9 @@ class XrtDesign(CompiledDesign):
         kernel_name: str = "MLIR_AIE",
         device_index: int = 0,
         device: str | None = None,
+        sequence: str | None = None,
     ):
-        super().__init__(module, device)
+        super().__init__(module, device, sequence)
         if xclbin is None or instructions is None:
             raise BackendError(
                 "the 'xrt' backend runs a design the vendor toolchain built: pass xclbin= and "

@@ -172,6 +172,7 @@ class Design:
     funcs: dict[str, Operation] = field(default_factory=dict)
     cores: list[Core] = field(default_factory=list)
     runtime: Operation | None = None
+    runtimes: dict[str, Operation] = field(default_factory=dict)
     memref_globals: dict[str, np.ndarray] = field(default_factory=dict)
 
     def link_of(self, fifo: str) -> Link | None:
@@ -282,7 +283,11 @@ def read_globals(module: ModuleOp) -> dict[str, np.ndarray]:
     return arrays
 
 
-def read_design(module: ModuleOp, device_name: str | None = None) -> Design:
+def read_design(
+    module: ModuleOp, device_name: str | None = None, sequence: str | None = None
+) -> Design:
+    """The design in ``module``'s device (``device_name``, else the one with a runtime
+    sequence); ``sequence`` names the runtime sequence when the device has several."""
     device = _find_device(module, device_name)
     enum = as_int(prop(device, "device"))
     name = _DEVICE_NAMES.get(enum)
@@ -297,6 +302,20 @@ def read_design(module: ModuleOp, device_name: str | None = None) -> Design:
     design.memref_globals = read_globals(module)
     for op in device.regions[0].blocks[0].ops:
         _read_op(design, op)
+    names = sorted(design.runtimes)
+    if sequence is not None:
+        if sequence not in design.runtimes:
+            raise DesignError(
+                f"no runtime sequence @{sequence}; the device has {', '.join('@' + n for n in names) or 'none'}"
+            )
+        design.runtime = design.runtimes[sequence]
+    elif len(names) > 1:
+        raise DesignError(
+            f"the device has runtime sequences {', '.join('@' + n for n in names)}; choose one "
+            f"(--sequence NAME, or SimOptions(sequence=...))"
+        )
+    elif names:
+        design.runtime = design.runtimes[names[0]]
     return design
 
 
@@ -350,11 +369,7 @@ def _read_op(design: Design, op: Operation) -> None:
         link_with = prop(op, "link_with")
         design.cores.append(Core(op, tile, link_with.data if link_with is not None else None))
     elif name in ("aie.runtime_sequence", "aiex.runtime_sequence"):
-        if design.runtime is not None:
-            raise DesignError(
-                f"{where(op)}: the device has several runtime sequences; the simulator runs one"
-            )
-        design.runtime = op
+        design.runtimes[sym_name(prop(op, "sym_name")) or "sequence"] = op
     elif name in _PHYSICAL:
         raise UnsupportedOpError(
             f"{where(op)}: '{name}' belongs to the physical level (after objectfifo lowering). "

@@ -246,8 +246,8 @@ def _configure(e: Emitter, op: Operation) -> None:
         as_int(prop(op, "repeat_count"), 0),
         bds,
     )
-    buffers = ", ".join(e.use(bd.operands[0]) for bd in bd_ops)
-    e.line(f"{e.define(op.results[0], 't')} = _rt.configure({e.const(tmpl, 'task')}, ({buffers},))")
+    buffers = "".join(f"{e.use(bd.operands[0])}, " for bd in bd_ops)
+    e.line(f"{e.define(op.results[0], 't')} = _rt.configure({e.const(tmpl, 'task')}, ({buffers}))")
 
 
 def _start(e: Emitter, op: Operation) -> None:
@@ -341,6 +341,7 @@ HANDLERS: dict[str, Handler] = {
     "aiex.npu.blockwrite": _register_write,
     "aiex.npu.writebd": _register_write,
     "aiex.npu.address_patch": _register_write,
+    "aie.trace.start_config": _register_write,
     "aiex.npu.push_queue": _lowered,
     "aiex.npu.sync": _lowered,
     "aie.end": lambda e, op: None,

@@ -30,6 +30,9 @@ class SimOptions:
     trace: bool = False
     progress: bool = False
     device: str | None = None
+    """The ``aie.device`` symbol to run when the module has several."""
+    sequence: str | None = None
+    """The runtime sequence symbol to run when the device has several."""
 
 
 @dataclass
@@ -48,9 +51,11 @@ class ArgSpec:
     """The argument's MLIR type as written (``memref<4096xi16>``)."""
 
 
-def runtime_signature(module: ModuleOp, device: str | None = None) -> list[ArgSpec]:
+def runtime_signature(
+    module: ModuleOp, device: str | None = None, sequence: str | None = None
+) -> list[ArgSpec]:
     """Shapes and dtypes of the runtime sequence's arguments, in order."""
-    return _signature(read_design(module, device))
+    return _signature(read_design(module, device, sequence))
 
 
 def _signature(design: Design) -> list[ArgSpec]:
@@ -66,11 +71,13 @@ def _signature(design: Design) -> list[ArgSpec]:
     return specs
 
 
-def argument_roles(module: ModuleOp, device: str | None = None) -> list[set[str]]:
+def argument_roles(
+    module: ModuleOp, device: str | None = None, sequence: str | None = None
+) -> list[set[str]]:
     """Per runtime argument: ``{"in"}`` if filled, ``{"out"}`` if drained (both, or neither)."""
     from iron_ir.sim.host import argument_directions
 
-    design = read_design(module, device)
+    design = read_design(module, device, sequence)
     if design.runtime is None:
         raise DesignError("the device has no runtime sequence: nothing drives the design")
     return argument_directions(design, build_machine(design))
@@ -301,7 +308,7 @@ def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> 
     human-readable report when the design deadlocks, misuses a DMA or runs away.
     """
     options = options or SimOptions()
-    design = read_design(module, options.device)
+    design = read_design(module, options.device, options.sequence)
     arrays = _coerce_inputs(_signature(design), list(inputs))
     machine = build_machine(design)
     host = HostContext(design, machine)

@@ -179,3 +179,20 @@ def test_missing_kernel_model_names_symbol_and_object():
     with pytest.raises(KernelError) as info:
         simulate(module(FIFOS + KERNEL_CALL, ARGS, KERNEL_RT), [])
     assert "my_kernel" in str(info.value) and "mine.o" in str(info.value)
+
+
+def test_choosing_among_several_runtime_sequences():
+    from iron_ir.sim import DesignError
+
+    other = (
+        "    aie.runtime_sequence @half(%arg0: memref<16xi32>, %arg1: memref<16xi32>) {\n"
+        + task("in", 0, "memref<16xi32>", 16) + task("out", 1, "memref<16xi32>", 16, token=True)
+        + await_("out") + "    }\n"
+    )
+    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    m = module(FIFOS + ADD_ONE + other, ARGS, rt)
+    with pytest.raises(DesignError, match="runtime sequences @half, @sequence; choose one"):
+        simulate(m, [])
+    x = np.arange(16, dtype=np.int32)
+    np.testing.assert_array_equal(simulate(m, [x], SimOptions(sequence="half")).outputs[1], x + 1)
+    assert simulate(m, [np.arange(32)], SimOptions(sequence="sequence")).outputs[1][31] == 32
