@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-
 from xdsl.dialects.builtin import BoolAttr, FlatSymbolRefAttr, StringAttr
 from xdsl.irdl import (
     irdl_op_definition,
@@ -16,10 +15,18 @@ from xdsl.irdl import (
     region_def,
 )
 from xdsl.traits import HasParent, SingleBlockImplicitTerminator, SymbolOpInterface
-
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.dialects.aie.syntax import Codec, I16, I32, SYM_NAME, SYM_REF, TYPED, UI32, FormattedOp
+from iron_ir.dialects.aie.syntax import (
+    I16,
+    I32,
+    SYM_NAME,
+    SYM_REF,
+    TYPED,
+    UI32,
+    Codec,
+    FormattedOp,
+)
 from iron_ir.dialects.aiex._support import I16Attr, I32Attr, UI32Attr
 
 

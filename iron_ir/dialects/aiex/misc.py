@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-
 from xdsl.dialects.builtin import (
     FlatSymbolRefAttr,
     IndexType,
@@ -30,8 +29,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.aie import LockAction, WireBundle
 from iron_ir.dialects.aie.syntax import Codec, I8, I32, SYM_REF, Enum, FormattedOp
-from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.dialects.aiex._support import I8Attr, I32Attr, symbol_text
+from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 
 # --- the block-float element type -----------------------------------------------------------
 
@@ -193,7 +192,11 @@ class UseTokenOp(FormattedOp):
     value = prop_def(I32Attr)
     action = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "$tokenName `(` $action `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"tokenName": SYM_REF, "value": I32, "action": Enum(LockAction)}
+    CODECS: ClassVar[Mapping[str, Codec]] = {
+        "tokenName": SYM_REF,
+        "value": I32,
+        "action": Enum(LockAction),
+    }
 
     def verify_rules(self) -> None:
         parent = self.parent_op()
@@ -350,7 +353,9 @@ class RunOp(FormattedOp):
     runtime_sequence_symbol = prop_def(FlatSymbolRefAttr)
     args = var_operand_def()
     traits = lazy_traits_def(lambda: (HasParent(ConfigureOp),))
-    FORMAT: ClassVar[str] = "$runtime_sequence_symbol `(` $args `)` `:` `(` type($args) `)` attr-dict"
+    FORMAT: ClassVar[str] = (
+        "$runtime_sequence_symbol `(` $args `)` `:` `(` type($args) `)` attr-dict"
+    )
     CODECS: ClassVar[Mapping[str, Codec]] = {"runtime_sequence_symbol": SYM_REF}
 
     def verify_rules(self) -> None:
@@ -373,7 +378,9 @@ class RunOp(FormattedOp):
             )
         params = sequence.regions[0].blocks.first.args if sequence.regions[0].blocks else ()
         if len(params) != len(self.args):
-            raise VerifyException(f"argument count mismatch: expected {len(params)}, got {len(self.args)}")
+            raise VerifyException(
+                f"argument count mismatch: expected {len(params)}, got {len(self.args)}"
+            )
         for i, (param, arg) in enumerate(zip(params, self.args)):
             if param.type != arg.type:
                 raise VerifyException(

@@ -3,15 +3,11 @@ lowers to (host DMAs, register writes, buffer descriptors, queue pushes, syncs, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
-
-
-from collections.abc import Sequence
 
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
-    I32,
     I64,
     BoolAttr,
     DenseArrayBase,
@@ -37,14 +33,13 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, BdLimits, DeviceSpec, TileKind
 from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, parse_stripped
 from iron_ir.dialects.aie.syntax import (
     Codec,
-    I32 as I32_,
+    I32,
     SYM_REF,
     UI32,
     Enum,
@@ -400,11 +395,15 @@ def verify_address_target(op: Operation) -> None:
             raise VerifyException(f"buffer '{symbol_text(buffer)}' not found in device")
     column, row = op.properties.get("column"), op.properties.get("row")
     if (column is None) != (row is None):
-        raise VerifyException("column and row must be given together (a tile-relative address) or not at all")
+        raise VerifyException(
+            "column and row must be given together (a tile-relative address) or not at all"
+        )
     if spec is not None and column is not None:
         col, r = int_value(column), int_value(row)
         if spec.tile_kind(col, r) is None:
-            raise VerifyException(f"tile ({col}, {r}) is not on device {spec.name} ({spec.describe()})")
+            raise VerifyException(
+                f"tile ({col}, {r}) is not on device {spec.name} ({spec.describe()})"
+            )
 
 
 @irdl_op_definition
@@ -466,7 +465,7 @@ class NpuWriteRTPOp(FormattedOp):
     index = prop_def(UI32Attr)
     value = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "`(` $buffer `,` $index `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"buffer": SYM_REF, "index": UI32, "value": I32_}
+    CODECS: ClassVar[Mapping[str, Codec]] = {"buffer": SYM_REF, "index": UI32, "value": I32}
 
     def verify_rules(self) -> None:
         if device_spec(self) is None:
@@ -534,7 +533,9 @@ class NpuSyncOp(FormattedOp):
 
     def verify_rules(self) -> None:
         if int_value(self.direction) not in (DMAChannelDir.S2MM, DMAChannelDir.MM2S):
-            raise VerifyException(f"direction = {int_value(self.direction)} must be 0 (S2MM) or 1 (MM2S)")
+            raise VerifyException(
+                f"direction = {int_value(self.direction)} must be 0 (S2MM) or 1 (MM2S)"
+            )
 
 
 @irdl_op_definition
@@ -550,7 +551,12 @@ class NpuPushQueueOp(FormattedOp):
     repeat_count = prop_def(I32Attr)
     bd_id = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "`(` $column `,` $row `,` $direction `:` $channel `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"column": I32_, "row": I32_, "direction": Enum(DMAChannelDir), "channel": I32_}
+    CODECS: ClassVar[Mapping[str, Codec]] = {
+        "column": I32,
+        "row": I32,
+        "direction": Enum(DMAChannelDir),
+        "channel": I32,
+    }
 
     def verify_rules(self) -> None:
         spec = device_spec(self)
@@ -562,7 +568,9 @@ class NpuPushQueueOp(FormattedOp):
         col, row = int_value(self.column), int_value(self.row)
         kind = spec.tile_kind(col, row)
         if kind is None:
-            raise VerifyException(f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})")
+            raise VerifyException(
+                f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})"
+            )
         bds = spec.kinds[kind].bds
         if not 0 <= int_value(self.bd_id) < bds:
             raise VerifyException(
@@ -588,7 +596,11 @@ class NpuLoadPdiOp(FormattedOp):
     size = opt_prop_def(I32Attr, default_value=ZERO_I32)
     address = opt_prop_def(UI64Attr, default_value=ZERO_UI64)
     FORMAT: ClassVar[str] = "attr-dict"
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = {"id": ZERO_I32, "size": ZERO_I32, "address": ZERO_UI64}
+    DEFAULTS: ClassVar[Mapping[str, Attribute]] = {
+        "id": ZERO_I32,
+        "size": ZERO_I32,
+        "address": ZERO_UI64,
+    }
 
 
 @irdl_op_definition
@@ -600,7 +612,7 @@ class NpuControlPacketOp(FormattedOp):
     length = opt_prop_def(I32Attr)
     opcode = prop_def(I32Attr)
     stream_id = prop_def(I32Attr)
-    data = opt_prop_def(DenseArrayBase.constr(I32))
+    data = opt_prop_def(DenseArrayBase.constr(i32))
     FORMAT: ClassVar[str] = "attr-dict"
 
 
@@ -681,7 +693,9 @@ class NpuWriteBdOp(FormattedOp):
         col, row = self.field("column"), self.field("row")
         kind = spec.tile_kind(col, row)
         if kind is None:
-            raise VerifyException(f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})")
+            raise VerifyException(
+                f"tile ({col}, {row}) is not on device {spec.name} ({spec.describe()})"
+            )
         tile = spec.kinds[kind]
         limits = tile.bd
         get = self.field
@@ -715,7 +729,9 @@ class NpuWriteBdOp(FormattedOp):
         if get("d2_stride") > step_max:
             raise VerifyException(f"D2 Stride exceeds the {step_range} range.")
         if get("iteration_size") > limits.iteration_wrap_max - 1:
-            raise VerifyException(f"Iteration Size exceeds the [0:{limits.iteration_wrap_max - 1}] range.")
+            raise VerifyException(
+                f"Iteration Size exceeds the [0:{limits.iteration_wrap_max - 1}] range."
+            )
         if get("iteration_stride") > step_max:
             raise VerifyException(f"Iteration Stride exceeds the {step_range} range.")
         shim = kind is TileKind.SHIM_NOC

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-
 from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
@@ -20,7 +19,6 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, NoTerminator
-
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import Arch
@@ -97,4 +95,6 @@ class SetLockOp(FormattedOp):
         if value < 0:
             raise VerifyException(f"Lock value must be non-negative (got {value})")
         if value > tile_spec.lock_max_value:
-            raise VerifyException(f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}")
+            raise VerifyException(
+                f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}"
+            )

@@ -3,9 +3,8 @@ completion token, free its BDs; and the ``aie.bd_chain`` starters."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
-
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -27,7 +26,6 @@ from xdsl.irdl import (
     result_def,
     var_operand_def,
 )
-
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec
@@ -40,18 +38,18 @@ from iron_ir.dialects.aie.syntax import (
     FormattedOp,
     Stripped,
 )
-from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.dialects.aiex._support import (
     FALSE,
     ZERO_I32,
     I32Attr,
     device_spec,
-    int_value,
     dma_endpoint,
+    int_value,
     lookup_in_device,
     symbol_text,
     tile_col_row,
 )
+from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 
 
 _TASK_DEFAULTS: dict[str, Attribute] = {"issue_token": FALSE, "repeat_count": ZERO_I32}
@@ -60,7 +58,9 @@ _TASK_DEFAULTS: dict[str, Attribute] = {"issue_token": FALSE, "repeat_count": ZE
 def _verify_repeat_count(op: Operation) -> None:
     repeat = int_value(op.properties.get("repeat_count"))
     if not 0 <= repeat <= MAX_TASK_REPEAT_COUNT:
-        raise VerifyException(f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range (got {repeat}).")
+        raise VerifyException(
+            f"Repeat count exceeds the [0:{MAX_TASK_REPEAT_COUNT}] range (got {repeat})."
+        )
 
 
 def _verify_task_body(op: Operation) -> None:
@@ -139,8 +139,14 @@ class DMAConfigureTaskOp(FormattedOp):
     body = region_def()
     result = result_def(IndexType())
     traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
-    FORMAT: ClassVar[str] = "`(` $tile `,` $direction `,` $channel (`,` $packet^)? `)` regions attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"direction": Enum(DMAChannelDir), "channel": I32, "packet": Stripped(PacketInfoAttr)}
+    FORMAT: ClassVar[str] = (
+        "`(` $tile `,` $direction `,` $channel (`,` $packet^)? `)` regions attr-dict"
+    )
+    CODECS: ClassVar[Mapping[str, Codec]] = {
+        "direction": Enum(DMAChannelDir),
+        "channel": I32,
+        "packet": Stripped(PacketInfoAttr),
+    }
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
     def __init__(
@@ -256,16 +262,20 @@ class DMAFreeTaskOp(_TaskUseOp):
     name = "aiex.dma_free_task"
 
 
-def _verify_chain_args(op: Operation, symbol: SymbolRefAttr, args) -> None:
+def _verify_chain_args(op: Operation, symbol: SymbolRefAttr, args: Sequence[SSAValue]) -> None:
     chain = lookup_in_device(op, symbol)
     if device_spec(op) is None:
         return
     if chain is None or chain.name != "aie.bd_chain":
         raise VerifyException(f"symbol does not reference valid BD chain ({symbol_text(symbol)})")
-    expected = [a.type for a in chain.regions[0].blocks.first.args] if chain.regions[0].blocks else []
+    entry = chain.regions[0].blocks.first
+    expected = [] if entry is None else [a.type for a in entry.args]
     actual = [a.type for a in args]
     if len(actual) != len(expected):
-        raise VerifyException(f"Number of arguments mismatches. {symbol_text(symbol)} takes {len(expected)}, got {len(actual)}")
+        raise VerifyException(
+            f"Number of arguments mismatches. {symbol_text(symbol)} takes {len(expected)}, got "
+            f"{len(actual)}"
+        )
     for i, (want, got) in enumerate(zip(expected, actual)):
         if want != got:
             raise VerifyException(f"Argument {i + 1} types mismatch: expected {want} but got {got}")
@@ -289,7 +299,11 @@ class DMAStartBdChainOp(FormattedOp):
         "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `on` ` ` "
         "`(` $tile `,` $direction `,` $channel `)` attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "direction": Enum(DMAChannelDir), "channel": I32}
+    CODECS: ClassVar[Mapping[str, Codec]] = {
+        "symbol": SYM_REF,
+        "direction": Enum(DMAChannelDir),
+        "channel": I32,
+    }
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
     def asm_result_names(self) -> list[str | None]:
@@ -317,7 +331,9 @@ class DMAStartBdChainForOp(FormattedOp):
     repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
     result = result_def(IndexType())
     traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
-    FORMAT: ClassVar[str] = "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `for` ` ` $alloc attr-dict"
+    FORMAT: ClassVar[str] = (
+        "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `for` ` ` $alloc attr-dict"
+    )
     CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "alloc": SYM_REF}
     DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 

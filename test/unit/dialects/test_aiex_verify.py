@@ -14,6 +14,7 @@ from iron_ir.dialects.aiex import AIEX, BlockFloatType
 from iron_ir.dialects.aiex._support import element_bits
 from iron_ir.dialects.aiex.npu import verify_strides_wraps
 from iron_ir.ir.parse import parse_module
+from iron_ir.ir.printer import print_module
 
 SHIM = get_device("npu1").kinds[TileKind.SHIM_NOC].bd
 MEM = get_device("npu1").kinds[TileKind.MEM].bd
@@ -122,3 +123,29 @@ def test_memref_element_width_message():
     with pytest.raises(VerifyException, match="Maximum element bit width allowed is 32bits."):
         module.verify()
 
+
+
+LEGACY_GENERIC = """
+"aie.device"() <{device = 5 : i32}> ({
+  %0 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+  %1 = "aie.lock"(%0) <{lockID = 3 : i32}> : (index) -> index
+  "aiex.runtime_sequence"() <{sym_name = "sequence"}> ({
+  ^bb0(%arg0: memref<64xi32>):
+    "aiex.set_lock"(%1) <{value = 1 : i32}> : (index) -> ()
+  }) : () -> ()
+  "aie.end"() : () -> ()
+}) : () -> ()
+"""
+
+
+def test_legacy_generic_form_verifies_and_prints_in_the_current_syntax():
+    ctx = Context()
+    for dialect in (Builtin, AIE, AIEX):
+        ctx.load_dialect(dialect)
+    module = Parser(ctx, LEGACY_GENERIC).parse_module()
+    module.verify()
+    text = print_module(module)
+    assert "aiex.runtime_sequence(%arg0: memref<64xi32>) {" in text
+    reparsed = parse_module(text, "printed.mlir")
+    reparsed.verify()
+    assert "  aie.runtime_sequence(%arg0: memref<64xi32>) {\n" in print_module(reparsed)
