@@ -31,7 +31,6 @@ from xdsl.dialects.builtin import (
     MemRefType,
     NoneAttr,
     Signedness,
-    UnitAttr,
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
