@@ -68,7 +68,7 @@ class MLIRPrinter(Printer):
         if not op.results:
             return
         assert self._names is not None
-        self.print_string(self._names.defs[op])
+        self.print_string(self._names.defs.get(op, "<<UNKNOWN SSA VALUE>>"))
         self.print_string(" = ")
 
     # ---- operations --------------------------------------------------------------------
