@@ -131,25 +131,32 @@ class FifoPort:
         return need <= 0 or self.acq.value >= need
 
     def take(self, n: int) -> list[np.ndarray]:
-        need = n - len(self.held)
+        held = self.held
+        need = n - len(held)
         if need > 0:
             self.acq.value -= need
+            nxt, depth = self.next, self.depth
             for _ in range(need):
-                self.held.append(self.next)
-                self.next = (self.next + 1) % self.depth
-        held = self.held
+                held.append(nxt)
+                nxt += 1
+                if nxt == depth:
+                    nxt = 0
+            self.next = nxt
         buffers = self.buffers
+        if n == 1:
+            return [buffers[held[0]]]
         return [buffers[held[i]] for i in range(n)]
 
     def release(self, n: int, where: str) -> None:
-        if n > len(self.held):
+        held = self.held
+        if n > len(held):
             raise FifoMisuseError(
                 f"{where}: {self.core} releases {n} object(s) of objectfifo @{self.fifo} "
-                f"({self.port}) but holds only {len(self.held)}.\n"
+                f"({self.port}) but holds only {len(held)}.\n"
                 f"Release at most as many objects as were acquired and not yet released."
             )
         for _ in range(n):
-            self.held.popleft()
+            held.popleft()
         self.rel.value += n
 
     def wait(self, n: int, where: str) -> FifoWait:
