@@ -20,7 +20,11 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.dialects.utils import get_dynamic_index_list, split_dynamic_index_list
+from xdsl.dialects.utils import (
+    get_dynamic_index_list,
+    split_dynamic_index_list,
+    verify_dynamic_index_list,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -230,6 +234,9 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
             static = getattr(self, f"static_{which}").get_values()
             if len(static) != 4:
                 raise VerifyException(f"expects 4 {which}, got {len(static)}")
+            verify_dynamic_index_list(
+                static, getattr(self, which), DYNAMIC_INDEX, f" in static_{which}"
+            )
         memref_type = self.memref.type
         assert isinstance(memref_type, MemRefType | UnrankedMemRefType)
         bits = element_bits(memref_type.element_type)

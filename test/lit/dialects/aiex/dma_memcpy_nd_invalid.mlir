@@ -293,3 +293,16 @@ aie.device(npu1_1col) {
 }
 
 // CHECK: operand is used with type i64, but has been previously used or defined with type i32
+
+// -----
+
+// Generic form whose dynamic markers and SSA operands disagree.
+aie.device(npu1_1col) {
+  %0 = aie.tile(0, 0)
+  aie.shim_dma_allocation @out0(%0, MM2S, 0)
+  aie.runtime_sequence(%arg0: memref<32xi32>) {
+    "aiex.npu.dma_memcpy_nd"(%arg0) <{id = 0 : i64, metadata = @out0, operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0, 0, 0, 0>, static_sizes = array<i64: 1, 1, 1, -9223372036854775808>, static_strides = array<i64: 0, 0, 0, 1>}> : (memref<32xi32>) -> ()
+  }
+}
+
+// CHECK: The number of dynamic positions passed as values (0) does not match the number of dynamic position markers (1) in static_sizes.
