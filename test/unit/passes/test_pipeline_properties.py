@@ -4,7 +4,8 @@ about a resource or a tile, never anything else.
 The generator writes IRON dialect text: a random number of workers on a small device; fifos
 from the runtime or a worker to one or several workers and/or the runtime (broadcasts), some
 through a mem-tile forward or split link; random depths per end; sometimes a layout transform
-on a worker's end; worker bodies acquiring up to the depth of each end and calling a kernel;
+on a worker's end; worker bodies acquiring up to the depth of each end, running loops over
+the first object and calling a kernel;
 runtime fills and drains with random taps (offsets, repeats, strides) over host buffers sized
 to hold them, some waited, some in task groups. The programs are valid IRON (the test fails if
 the input does not verify); whether they fit the device is up to chance.
@@ -181,6 +182,21 @@ def _text(prog: Program, draw) -> str:
             types = ", ".join(t for _, t in args)
             lines.append(f"  func.func private @k_{w}({types}) -> () attributes "
                          f'{{link_with = "k_{w}.o"}}')
+            # Sibling loops with constants of their own, as traced IRON code has: the printer
+            # must keep every SSA name unique in its scope for the text to parse back.
+            for n in range(draw(st.integers(0, 2))):
+                buf, memref = args[0]
+                trips = draw(st.integers(1, 8))
+                body += [
+                    f"    %lo{n} = arith.constant 0 : index",
+                    f"    %hi{n} = arith.constant {trips} : index",
+                    f"    %st{n} = arith.constant 1 : index",
+                    f"    scf.for %i{n} = %lo{n} to %hi{n} step %st{n} {{",
+                    f"      %k{n} = arith.constant 0 : index",
+                    f"      %v{n} = memref.load {buf}[%k{n}] : {memref}",
+                    f"      memref.store %v{n}, {buf}[%i{n}] : {memref}",
+                    "    }",
+                ]
             body.append(f"    func.call @k_{w}({', '.join(a for a, _ in args)}) : ({types}) -> ()")
         body += [f"    iron.release @{fifo}({port}, {count})" for fifo, port, count, _ in acquires]
         body = body or ["    %z = arith.constant 0 : index"]
