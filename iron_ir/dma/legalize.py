@@ -223,6 +223,13 @@ def _violation(
     if not stepping or (tile.kind.is_shim and _is_linear(pairs)):
         return None
     innermost = stepping[-1]
+    if b != _W and innermost != len(pairs) - 1:
+        return _Violation(
+            "d0 size",
+            f"1 element of {b} bytes is not a whole 32-bit word, so the innermost dimension "
+            "must be the innermost one that steps",
+            "drop the trailing size-1 dimensions",
+        )
     for i in stepping:
         size, stride = pairs[i]
         name = f"d{len(pairs) - 1 - i}"

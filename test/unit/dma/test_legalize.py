@@ -267,3 +267,14 @@ def test_is_legal_agrees_with_the_verifier_on_limits():
         assert ours == theirs == legal
     assert is_legal(BufferDescriptor(0, 8, BdDims(), 4, 8), SHIM, 4, repeat_count=300) \
         .startswith("repeat_count")
+
+
+def test_is_legal_is_stricter_than_the_verifier_where_the_hardware_needs_it():
+    # A sub-word BD whose innermost listed dim is a size-1 dim: d0 would be half a word.
+    bd = BufferDescriptor(0, 70, BdDims((70, 1), (16, 0)))
+    assert is_legal(bd, SHIM, 2).startswith("d0 size")
+    assert check_bd_dims([70, 1], [16, 0], 0, 70, 2, None, SHIM, False) is None
+    # A contiguous shim BD not in IRON's linear form keeps its wraps: legalize linearises it.
+    bd = BufferDescriptor(0, 1024, BdDims((1024, 1), (1, 1)))
+    assert is_legal(bd, SHIM, 4).startswith("d1 size")
+    assert check_bd_dims([1024, 1], [1, 1], 0, 1024, 4, None, SHIM, False) is None
