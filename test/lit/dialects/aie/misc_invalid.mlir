@@ -139,4 +139,4 @@ aie.device(npu1) {
     aie.end
   }
 }
-// CHECK: expected an integer, a '[...]' list or pad_value here
+// CHECK: aie.dma_bd takes at most two integers (offset, len)
