@@ -163,19 +163,19 @@ class _Builder:
 
     def build(self) -> Machine:
         d = self.design
-        for fifo in d.fifos.values():
-            if _shares_memory(d, fifo):
-                pool = self.new_pool(
-                    fifo.name, fifo, fifo.producer, fifo.depth(0), fifo.elem, 1, fifo.init_values
-                )
-                self.m.producer_pool[fifo.name] = pool
-                self.m.consumer_pool[(fifo.name, 0)] = pool
+        shared = [name for name, fifo in d.fifos.items() if _shares_memory(d, fifo)]
+        for name in shared:
+            fifo = d.fifos[name]
+            pool = self.new_pool(
+                fifo.name, fifo, fifo.producer, fifo.depth(0), fifo.elem, 1, fifo.init_values
+            )
+            self.m.producer_pool[fifo.name] = pool
+            self.m.consumer_pool[(fifo.name, 0)] = pool
         for link in d.links:
             self.build_link_pool(link)
         for fifo in d.fifos.values():
-            if (fifo.name, 0) in self.m.consumer_pool and self.m.producer_pool.get(fifo.name) is self.m.consumer_pool[(fifo.name, 0)]:
-                continue
-            self.build_dma_fifo(fifo)
+            if fifo.name not in shared:
+                self.build_dma_fifo(fifo)
         return self.m
 
     def link_end(self, fifo: Fifo, producer_side: bool) -> Link | None:
