@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
-    lazy_traits_def,
     operand_def,
     opt_prop_def,
     prop_def,
@@ -49,7 +48,6 @@ from iron_ir.dialects.aie.syntax import (
     I32_ATTR,
     I64_ATTR,
     I32,
-    STR,
     SYM_NAME,
     Codecs,
     Customs,
@@ -108,10 +106,14 @@ def memref_elements(memref: Attribute) -> int:
     return math.prod(memref.get_shape())
 
 
-def describe_tile(tile: TileOp) -> str:
-    c, r = tile.col_row
-    kind = tile.kind_or_none()
-    return f"tile ({c}, {r})" + (f", a {kind.human}," if kind is not None else "")
+def require_parent(op: Operation, names: Sequence[str]) -> None:
+    """mlir's ParentOneOf<[...]> trait, for parents in other modules or dialects."""
+    parent = op.parent_op()
+    if parent is None or parent.name not in names:
+        raise VerifyException(
+            f"expects parent op to be one of {', '.join(repr(n) for n in names)}"
+            + (f", not '{parent.name}'" if parent is not None else "")
+        )
 
 
 def require_tile_kind(
@@ -234,9 +236,6 @@ class DeviceOp(FormattedOp):
         if value not in DEVICES_BY_ENUM:
             return None
         return DEVICES_BY_ENUM[value]
-
-    def insertion_block(self) -> Block:
-        return self.body_region.block
 
     def verify_rules(self) -> None:
         tiles: dict[tuple[int, int], TileOp] = {}
@@ -607,12 +606,12 @@ __all__ = [
     "ExternalBufferOp",
     "LockOp",
     "TileOp",
-    "describe_tile",
     "element_bytes",
     "memref_elements",
     "parent_device",
     "parse_dense_with_type",
     "print_dense_without_type",
+    "require_parent",
     "require_tile_kind",
     "tile_element_name",
     "tile_kind_of",

@@ -6,11 +6,9 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
-    ArrayAttr,
     BoolAttr,
     IndexType,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     StringAttr,
     SymbolRefAttr,
@@ -19,7 +17,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
@@ -57,6 +55,7 @@ from iron_ir.dialects.aie.device import (
     element_bytes,
     memref_elements,
     parent_device,
+    require_parent,
     require_tile_kind,
     tile_element_name,
     tile_kind_of,
@@ -507,15 +506,6 @@ class ShimDMAOp(_DMAProgramOp):
 _DMA_PARENTS = ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
 
 
-def _require_parent(op: Operation, names: Sequence[str]) -> None:
-    parent = op.parent_op()
-    if parent is None or parent.name not in names:
-        raise VerifyException(
-            f"expects parent op to be one of {', '.join(repr(n) for n in names)}"
-            + (f", not '{parent.name}'" if parent is not None else "")
-        )
-
-
 # --- aie.dma_start / aie.next_bd / aie.dma ----------------------------------------------------
 
 
@@ -557,7 +547,7 @@ class DMAStartOp(FormattedOp):
         super().__init__(properties=props, successors=[dest, chain], result_types=[i1])
 
     def verify_rules(self) -> None:
-        _require_parent(self, (*_DMA_PARENTS, "func.func"))
+        require_parent(self, (*_DMA_PARENTS, "func.func"))
         if self.channel_index.value.data < 0:
             raise VerifyException("aie.dma_start channel index must be non-negative")
 
@@ -618,7 +608,7 @@ class DMAOp(FormattedOp):
         return [self.sym_name.data if self.sym_name is not None else None]
 
     def verify_rules(self) -> None:
-        _require_parent(self, _DMA_PARENTS)
+        require_parent(self, _DMA_PARENTS)
 
 
 # --- aie.use_lock -------------------------------------------------------------------------------

@@ -40,7 +40,6 @@ from iron_ir.dialects.aie.device import (
     DeviceOp,
     parent_device,
     require_tile_kind,
-    tile_kind_of,
 )
 from iron_ir.dialects.aie.objectfifo import lookup_objectfifo
 from iron_ir.dialects.aie.syntax import (

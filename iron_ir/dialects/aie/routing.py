@@ -26,11 +26,11 @@ from iron_ir.dialects.aie.attrs import CascadeDir, WireBundle, enum_attr
 from iron_ir.dialects.aie.device import (
     DeviceOp,
     EndOp,
+    require_parent,
     require_tile_kind,
     tile_element_name,
     tile_kind_of,
 )
-from iron_ir.dialects.aie.dma import _require_parent  # pyright: ignore[reportPrivateUsage]
 from iron_ir.dialects.aie.syntax import I8, I8_ATTR, I32, I32_ATTR, Codecs, Enum, FormattedOp
 
 i8 = IntegerType(8)
@@ -257,7 +257,7 @@ class ConnectOp(FormattedOp):
         )
 
     def verify_rules(self) -> None:
-        _require_parent(self, ("aie.switchbox", "aie.shim_mux"))
+        require_parent(self, ("aie.switchbox", "aie.shim_mux"))
         _check_channels(self, "source_channel", "dest_channel")
 
 

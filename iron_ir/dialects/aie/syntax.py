@@ -33,7 +33,6 @@ from xdsl.irdl.constraints import EqAttrConstraint
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
-from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.aie.attrs import (
     parse_optional_enum,
@@ -141,7 +140,6 @@ I64 = Int(i64)
 I8 = Int(IntegerType(8))
 I16 = Int(IntegerType(16))
 UI32 = Int(IntegerType(32, Signedness.UNSIGNED))
-UI8 = Int(IntegerType(8, Signedness.UNSIGNED))
 
 
 @dataclass(frozen=True)
@@ -855,7 +853,3 @@ def ensure_implicit_terminators(op: Operation) -> None:
         if not region.blocks:
             region.add_block(Block())
     ensure_terminator(op, trait)
-
-
-def verify_error(message: str) -> VerifyException:
-    return VerifyException(message)

@@ -14,7 +14,6 @@ from xdsl.irdl import (
     opt_prop_def,
     prop_def,
     region_def,
-    traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
