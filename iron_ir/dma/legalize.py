@@ -31,7 +31,7 @@ import functools
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from iron_ir.device import ADDRESS_GRANULE_BYTES, MAX_TASK_REPEAT_COUNT, TileKindSpec
 from iron_ir.dialects.aie.bd_rules import check_bd_dims
@@ -318,6 +318,7 @@ def _canonical(dims: Dims) -> list[tuple[int, int]]:
     return out[::-1]
 
 
+@functools.lru_cache(maxsize=4096)
 def _divisors_desc(n: int) -> list[int]:
     small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
     return sorted(set(small + [n // d for d in small]), reverse=True)
@@ -363,7 +364,12 @@ class _Ctx:
         """``(size, stride)`` as ``parts`` dims, the largest legal inner factor first."""
         if parts == 1:
             return [(size, stride)] if self.slot_ok(size, stride, innermost, free) else None
+        widest = self.lim.max_size * (max(1, _W // self.b) if innermost else 1)
+        if not free and size > widest * self.lim.max_size ** (parts - 1):
+            return None
         for inner in _divisors_desc(size):
+            if inner > widest:
+                continue
             if inner in (1, size) or not self.slot_ok(inner, stride, innermost, False):
                 continue
             outer = self.factor(size // inner, stride * inner, parts - 1, False, free)
@@ -427,6 +433,8 @@ class _Ctx:
         """The outermost dim of ``dims`` cut into pieces that each fit one BD, largest first:
         ``[(first index, printed dims, length), ...]``, or None beyond ``budget`` pieces."""
         (size, stride), rest = dims[0], list(dims[1:])
+        if not self.slot_ok(size, stride, not rest, free=True):
+            return None  # pieces of one step each: that is the chain over this dim
         if rest and self.fit(rest, offset) is None:
             return None  # every piece holds the inner dims whole: they must fit one BD alone
         cap = self.lim.max_size * max(1, _W // self.b)
@@ -439,7 +447,8 @@ class _Ctx:
             tries = {left, min(left, cap)} | {
                 min(cap, left // inner) * inner for inner in range(1, min(cap, left) + 1)
             }
-            for take in sorted(tries, reverse=True):
+            most = self.lim.max_length * _W // (self.b * math.prod(n for n, _ in rest))
+            for take in sorted((t for t in tries if t <= most), reverse=True):
                 piece = ([(take, stride)] if take > 1 else []) + rest
                 fitted = self.fit(piece, offset + start * stride)
                 if fitted is not None:
@@ -604,9 +613,8 @@ def legalize(
             f"cannot lower the access pattern ({pattern}): {where} of this device has no "
             "multi-dimensional BDs; try: target an NPU device (npu1/npu2)"
         )
-    total = math.prod(pattern.sizes) * (pattern.repeat_count + 1)
     last = pattern.offset + sum((n - 1) * s for n, s in zip(pattern.sizes, pattern.strides))
-    if total and last >= buffer_elements:
+    if last >= buffer_elements:
         raise DmaPatternError(
             f"access pattern ({pattern}) on {where}: buffer bounds: it reaches element {last} "
             f"of a buffer of {buffer_elements} elements; try: check the offset, sizes and "
@@ -624,25 +632,26 @@ def legalize(
             f"on {where}: {problem}"
         )
     plan = _best_plan(canon, pattern.offset, ctx, max_bds, buffer_elements)
-    if plan is None:
-        single = BufferDescriptor(
-            pattern.offset, math.prod(n for n, _ in canon), BdDims.from_pairs(canon)
-        )
-        reason = _violation(single, tile_spec, element_bytes, None, 0) or _Violation(
-            "BD count",
-            f"it needs more than {max_bds} BD(s)",
-            "split the transfer into several smaller ones",
-        )
-        helpers = "the iteration dimension, repeat_count or " if runtime_task else ""
-        per_object = "" if runtime_task else " (objectfifo dims get one BD per object)"
-        raise DmaPatternError(
-            f"cannot lower the access pattern ({pattern}) of {element_bytes}-byte elements "
-            f"on {where}: as one BD with dims {canon}, {reason.field}: {reason.problem}. "
-            f"No rewrite fits either: folding and factorising dims and moving outer dims to "
-            f"{helpers}a chain of at most {max_bds} BD(s){per_object} all fail; "
-            f"try: {reason.hint}"
-        )
-    return plan
+    if plan is not None:
+        folded = ("drop size-1 dims, fold contiguous dims",) if canon != list(pattern.dims) else ()
+        return replace(plan, rewrites=folded + plan.rewrites)
+    single = BufferDescriptor(
+        pattern.offset, math.prod(n for n, _ in canon), BdDims.from_pairs(canon)
+    )
+    reason = _violation(single, tile_spec, element_bytes, None, 0) or _Violation(
+        "BD count",
+        f"it needs more than {max_bds} BD(s)",
+        "split the transfer into several smaller ones",
+    )
+    helpers = "the iteration dimension, repeat_count or " if runtime_task else ""
+    per_object = "" if runtime_task else " (objectfifo dims get one BD per object)"
+    raise DmaPatternError(
+        f"cannot lower the access pattern ({pattern}) of {element_bytes}-byte elements "
+        f"on {where}: as one BD with dims {canon}, {reason.field}: {reason.problem}. "
+        f"No rewrite fits either: folding and factorising dims and moving outer dims to "
+        f"{helpers}a chain of at most {max_bds} BD(s){per_object} all fail; "
+        f"try: {reason.hint}"
+    )
 
 
 def _best_plan(
@@ -656,18 +665,14 @@ def _best_plan(
     for split in range(len(canon) + 1):
         outer, inner = canon[:split], canon[split:]
         fitted = ctx.fit(inner, offset)
+        pieces = [(0, *fitted)] if fitted is not None else None
+        if pieces is None and inner:
+            pieces = ctx.slices(inner, offset, max_bds)
+        if pieces is None:
+            continue
         for repeat, chain in _repeat_choices(outer, ctx):
             n_chain = math.prod(n for n, _ in chain)
-            budget = (max_bds if best is None else best[0] - 1) // n_chain
-            if budget == 0:
-                continue
-            if fitted is not None:
-                pieces = [(0, *fitted)]
-            elif inner:
-                pieces = ctx.slices(inner, offset, budget)
-                if pieces is None:
-                    continue
-            else:
+            if n_chain * len(pieces) > (max_bds if best is None else best[0] - 1):
                 continue
             lowering = _build(offset, inner, chain, pieces, repeat, ctx, buffer_elements)
             if lowering is not None and (best is None or len(lowering.bds) < best[0]):
@@ -700,7 +705,7 @@ def _build(
             if not ctx.accepts(bd, buffer_elements, repeat.repeat_count):
                 return None
             bds.append(bd)
-    notes = ["drop size-1 dims, fold contiguous dims"]
+    notes = []
     if repeat.note:
         notes.append(repeat.note)
     if chain:
