@@ -283,6 +283,8 @@ def _run(args) -> int:
     last = getattr(compiled, "last", None)
     if last is not None:
         print(f"simulated {last.steps} steps")
+        for message in last.warnings:
+            print(f"warning: {message}", file=sys.stderr)
         for op_name, count in sorted(last.notes.items()):
             print(f"note: {count} '{op_name}' op(s) configure registers the simulator does not model")
         if args.trace:

@@ -14,7 +14,7 @@ import time
 from collections.abc import Generator
 
 from iron_ir.sim.build import Machine
-from iron_ir.sim.engine import Wait
+from iron_ir.sim.engine import TRANSFER, Wait
 from iron_ir.sim.errors import (
     BudgetExceededError,
     CoreExecutionError,
@@ -100,6 +100,7 @@ class Scheduler:
         self.recorder = recorder
         self.progress = progress
         self.steps = 0
+        self.warnings: list[str] = []
 
     def run(self) -> int:
         channels = self.machine.channels
@@ -166,10 +167,43 @@ class Scheduler:
                 f"reliable. Await the task (issue_token / wait=True) or make the cores consume "
                 f"all of it.\n\n" + self.report("State when the runtime sequence finished", header=False)
             )
+        self.warnings = self._undrained()
         for core in self.cores:
             core.gen.close()
         if self.recorder is not None:
             self.recorder.record(self.steps, self, final=True)
+
+    def _undrained(self, settle_rounds: int = 1000) -> list[str]:
+        """Objects produced towards the host that no drain moved (a size mismatch, usually).
+
+        The host's view is already final (every task has completed); the cores and tile DMAs
+        are let run until they stop, so objects still being computed are counted too.
+        """
+        for _ in range(settle_rounds):
+            moved = False
+            for core in self.cores:
+                moved = core.resume() or moved
+            for ch in self.machine.channels:
+                moved = ch.advance() or moved
+            for stream in self.machine.streams:
+                moved = stream.pump() or moved
+            if not moved:
+                break
+        found = []
+        for stream in self.machine.streams:
+            if not any(d.is_host for d in stream.dests) or stream.source.is_host:
+                continue
+            source = stream.source
+            locks = {id(st.acq): st.acq for st in source.chain if st.acq is not None}
+            waiting = sum(lock.value for lock in locks.values())
+            if source.phase == TRANSFER:
+                waiting += 1
+            if waiting:
+                found.append(
+                    f"objectfifo {stream.name} still held {waiting} full object(s) for the host "
+                    f"when the run ended: more was produced than the runtime sequence drained"
+                )
+        return found
 
     def report(self, title: str, header: bool = True) -> str:
         lines = []

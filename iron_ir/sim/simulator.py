@@ -40,7 +40,10 @@ class SimResult:
     outputs: list[np.ndarray]
     steps: int
     notes: dict[str, int] = field(default_factory=dict)
+    """Ops the run did not model (register writes for trace set-up), by name."""
     recorder: Recorder | None = None
+    warnings: list[str] = field(default_factory=list)
+    """Suspicious end states that are not errors (objects produced but never drained)."""
 
 
 @dataclass(frozen=True)
@@ -324,4 +327,4 @@ def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> 
     scheduler = Scheduler(cores, runtime, machine, host, budget, recorder, options.progress)
     with np.errstate(all="ignore"):
         steps = scheduler.run()
-    return SimResult(arrays, steps, dict(host.notes), recorder)
+    return SimResult(arrays, steps, dict(host.notes), recorder, scheduler.warnings)

@@ -196,3 +196,15 @@ def test_choosing_among_several_runtime_sequences():
     x = np.arange(16, dtype=np.int32)
     np.testing.assert_array_equal(simulate(m, [x], SimOptions(sequence="half")).outputs[1], x + 1)
     assert simulate(m, [np.arange(32)], SimOptions(sequence="sequence")).outputs[1][31] == 32
+
+
+def test_objects_left_for_the_host_are_a_warning():
+    rt = task("in", 0, "memref<24xi32>", 24) + task("out", 1, "memref<16xi32>", 16, token=True) + await_("out")
+    m = module(FIFOS + ADD_ONE, ["memref<24xi32>", "memref<16xi32>"], rt)
+    result = simulate(m, [np.arange(24, dtype=np.int32)])
+    np.testing.assert_array_equal(result.outputs[1], np.arange(16) + 1)
+    assert result.warnings == [
+        "objectfifo @out still held 1 full object(s) for the host when the run ended: more was "
+        "produced than the runtime sequence drained"
+    ]
+    assert simulate(module(FIFOS + ADD_ONE, ARGS, task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")), []).warnings == []
