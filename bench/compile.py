@@ -4,7 +4,7 @@
 
 Designs, all compiled from their IRON dialect text:
 
-* ``gemm`` — ``examples/gemm_whole_array.py`` (16 workers, 24 fifos, 12 links on npu2); its
+* ``gemm`` — ``examples/gemm_whole_array.py`` (16 workers, 36 fifos, 12 links on npu2); its
   IRON text comes from ``Program.resolve_iron()``, whose time is shown separately;
 * ``synth-Nx`` — a synthetic design of N columns of the device (N = 1, 2, 4, 8 on npu2). Each
   column holds one unit: a runtime fill forwarded through the mem tile (with a layout
@@ -21,7 +21,8 @@ module is built directly with the aie/aiex/arith/scf/func constructors from plai
 (the tiles and BD chains read off the compiled output beforehand) and its text is checked equal
 to the pipeline's; for ``gemm`` (no hand-written builder) the floor is cloning the output module
 and printing it (the ``clone`` column gives the same measure for every design). Each figure is
-the minimum CPU time of this process over ``--repeats`` runs. The growth exponent is the slope
+the minimum CPU time of this process over ``--repeats`` rounds (a round compiles every design
+once). The growth exponent is the slope
 of a least-squares fit of log(time) against log(scale) over the synthetic designs. Nothing here
 asserts on time.
 """
@@ -37,7 +38,7 @@ import platform
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from xdsl.dialects import arith, func, scf
@@ -309,47 +310,37 @@ def _core(tile, wts: str, src: str, dst: str, obj: MemRefType) -> aie.CoreOp:
 # --- measuring ---------------------------------------------------------------------------------
 
 
-def best(fn: Callable[[], object], repeats: int) -> tuple[float, object]:
-    """Minimum CPU time of ``fn`` over ``repeats`` runs (GC off while timing), and its result.
+def cpu(fn: Callable[[], object]) -> tuple[float, object]:
+    """CPU time of one call of ``fn`` (GC off while timing), and its result.
 
     CPU time of this process rather than wall time: the figures then hold on a machine shared
     with other jobs (the compiler is single-threaded, so the two agree on an idle machine).
     """
-    times, result = [], None
-    for _ in range(repeats):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.process_time()
-            result = fn()
-            times.append(time.process_time() - start)
-        finally:
-            gc.enable()
-    return min(times), result
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        result = fn()
+        return time.process_time() - start, result
+    finally:
+        gc.enable()
 
 
-def compile_stages(text: str, name: str, repeats: int) -> tuple[dict[str, float], ModuleOp, str]:
-    """Time each stage of compiling ``text``; each repeat starts from a fresh parse."""
-    ctx = make_context()
+def compile_once(text: str, name: str, ctx) -> tuple[dict[str, float], ModuleOp, str]:
+    """One compilation of ``text``, timed stage by stage; the module and its printed text."""
     passes = {
         "place": IronPlacePass(),
         "tile-to-dma-bd": IronTileToDmaBdPass(),
         "lower-objectfifo": IronLowerObjectFifoPass(),
     }
-    totals = {s: math.inf for s in STAGES}
-    module, out = None, ""
-    for _ in range(repeats):
-        run = dict.fromkeys(STAGES, 0.0)
-        t, module = best(lambda: parse_module(text, name, ctx=ctx), 1)
-        run["parse"] = t
-        run["verify"] += best(module.verify, 1)[0]
-        for pass_name, p in passes.items():
-            run[pass_name] = best(lambda p=p: p.apply(ctx, module), 1)[0]
-            run["verify"] += best(module.verify, 1)[0]
-        run["print"], out = best(lambda: print_module(module), 1)
-        for s in STAGES:
-            totals[s] = min(totals[s], run[s])
-    return totals, module, out
+    times = dict.fromkeys(STAGES, 0.0)
+    times["parse"], module = cpu(lambda: parse_module(text, name, ctx=ctx))
+    times["verify"] += cpu(module.verify)[0]
+    for pass_name, p in passes.items():
+        times[pass_name] = cpu(lambda p=p: p.apply(ctx, module))[0]
+        times["verify"] += cpu(module.verify)[0]
+    times["print"], out = cpu(lambda: print_module(module))
+    return times, module, out
 
 
 def fit_exponent(xs: list[float], ys: list[float]) -> float:
@@ -375,39 +366,48 @@ def count(module: ModuleOp) -> int:
 
 @dataclass
 class Row:
+    """One design: its IRON text, how to build its floor, and the best figures so far."""
+
     design: str
-    ops_in: int
-    ops_out: int
-    stages: dict[str, float]
-    floor: float
-    clone: float
+    text: str
+    build: Callable[[ModuleOp], Callable[[], ModuleOp]]
+    """Given the compiled module, a function building the floor module (not timed itself)."""
+    ops_in: int = 0
+    ops_out: int = 0
+    stages: dict[str, float] = field(default_factory=lambda: dict.fromkeys(STAGES, math.inf))
+    floor: float = math.inf
+    clone: float = math.inf
 
     @property
     def total(self) -> float:
         return sum(self.stages.values())
 
+    def sample(self, ctx) -> None:
+        """One round: compile, build the floor, clone; keep the minimum of every figure."""
+        times, module, out = compile_once(self.text, self.design, ctx)
+        for stage, t in times.items():
+            self.stages[stage] = min(self.stages[stage], t)
+        make = self.build(module)
+        floor, built = cpu(lambda: print_module(make()))
+        if built != out:
+            raise SystemExit(f"{self.design}: the floor module prints differently")
+        self.floor = min(self.floor, floor)
+        self.clone = min(self.clone, cpu(lambda: print_module(module.clone()))[0])
+        self.ops_in = count(parse_module(self.text, self.design, ctx=ctx))
+        self.ops_out = count(module)
 
-def measure_gemm(repeats: int) -> tuple[Row, float] | None:
-    program = load_gemm()
-    if program is None:
-        return None
-    api_time, iron = best(program.resolve_iron, repeats)
-    text = print_module(iron.module)
-    stages, module, _ = compile_stages(text, "gemm_whole_array", repeats)
-    clone = best(lambda: print_module(module.clone()), repeats)[0]
-    return Row("gemm", count(iron.module), count(module), stages, clone, clone), api_time
+
+def synthetic_row(scale: int, spec: DeviceSpec) -> Row:
+    def build(module: ModuleOp) -> Callable[[], ModuleOp]:
+        layout = read_layout(module)
+        return lambda: build_synthetic_aie(scale, spec, layout)
+
+    return Row(f"synth-{scale}x", synthetic_design(scale, spec), build)
 
 
-def measure_synthetic(scale: int, spec: DeviceSpec, repeats: int) -> Row:
-    text = synthetic_design(scale, spec)
-    stages, module, out = compile_stages(text, f"synth_{scale}x", repeats)
-    layout = read_layout(module)
-    floor, built = best(lambda: print_module(build_synthetic_aie(scale, spec, layout)), repeats)
-    if built != out:
-        raise SystemExit(f"synth-{scale}x: the directly built module prints differently")
-    clone = best(lambda: print_module(module.clone()), repeats)[0]
-    ops_in = count(parse_module(text, "synth"))
-    return Row(f"synth-{scale}x", ops_in, count(module), stages, floor, clone)
+def gemm_row(program) -> Row:
+    text = print_module(program.resolve_iron().module)
+    return Row("gemm", text, lambda module: module.clone)
 
 
 def render(rows: list[Row]) -> list[list[str]]:
@@ -429,14 +429,21 @@ def render(rows: list[Row]) -> list[list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (minimum kept)")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds (minimum kept)")
     args = parser.parse_args()
     spec = get_device(DEVICE)
-    rows = []
-    gemm = measure_gemm(args.repeats)
-    if gemm is not None:
-        rows.append(gemm[0])
-    rows += [measure_synthetic(scale, spec, args.repeats) for scale in SCALES]
+    ctx = make_context()
+    program = load_gemm()
+    rows = [gemm_row(program)] if program is not None else []
+    rows += [synthetic_row(scale, spec) for scale in SCALES]
+    api_time = math.inf
+    # Rounds over all designs (rather than all repeats of one design in a row) spread each
+    # design's samples over the run, so a burst of load elsewhere spoils one sample, not all.
+    for _ in range(args.repeats):
+        if program is not None:
+            api_time = min(api_time, cpu(program.resolve_iron)[0])
+        for row in rows:
+            row.sample(ctx)
 
     print(
         f"iron-to-aie compile time, CPU ms, min of {args.repeats} "
@@ -452,9 +459,9 @@ def main() -> None:
             print("|" + "|".join("-" * (w + 1) + ":" if j else "-" * (w + 2)
                                  for j, w in enumerate(widths)) + "|")
     print()
-    if gemm is not None:
+    if program is not None:
         print(f"gemm: Program.resolve_iron() (API tracing to the IRON dialect): "
-              f"{gemm[1] * 1e3:.1f} ms, not in total.")
+              f"{api_time * 1e3:.1f} ms, not in total.")
     print("floor: synth = the AIE module built with the dialect constructors, then printed (its "
           "text checked equal to the pipeline's); gemm = clone of the output, then printed.")
     print("exponent: slope of log(time) against log(scale) over synth-1x..8x.")
