@@ -8,7 +8,8 @@ import numpy as np
 
 from iron_ir import ObjectFifo, Program, Runtime, Worker
 from iron_ir.controlflow import range_
-from iron_ir.device import NPU1Col1
+from iron_ir.device import NPU1Col2, Tile
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 
 N = 512
@@ -40,10 +41,11 @@ rt = Runtime()
 with rt.sequence(vector_ty, vector_ty, vector_ty, vector_ty) as (a, c0, c1, c2):
     rt.start(*workers)
     rt.fill(of_in.prod(), a)
-    for of_out, c in zip(of_outs, (c0, c1, c2)):
-        rt.drain(of_out.cons(), c, wait=True)
+    # A shim tile has two channels into the host: the third output uses column 1's shim.
+    for k, (of_out, c) in enumerate(zip(of_outs, (c0, c1, c2))):
+        rt.drain(of_out.cons(), c, wait=True, placement=Tile(k // 2, 0))
 
-PROGRAM = Program(NPU1Col1(), rt)
+PROGRAM = Program(NPU1Col2(), rt)
 
 INPUTS = [np.arange(N, dtype=np.int32)]
 
@@ -53,4 +55,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

@@ -10,6 +10,7 @@ import numpy as np
 from iron_ir import Kernel, ObjectFifo, Program, Runtime, Worker
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU2Col1
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 from iron_ir.taplib import TensorTiler2D
 
@@ -61,4 +62,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

@@ -16,6 +16,7 @@ from iron_ir import ObjectFifo, Program, Runtime, Worker
 from iron_ir.api.arith import constant, select
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 
 HEIGHT, WIDTH = 36, 64
@@ -114,4 +115,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

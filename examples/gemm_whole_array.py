@@ -13,6 +13,7 @@ from ml_dtypes import bfloat16
 from iron_ir import Kernel, ObjectFifo, Program, Runtime, Worker
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU2, Tile
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 from iron_ir.taplib import TensorAccessPattern
 
@@ -133,4 +134,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

@@ -1,7 +1,8 @@
 """matrix_scalar_add: add 1 to every element of a 16x128 i32 matrix, tile by tile.
 
-The host moves 8x16 tiles with TensorTiler2D access patterns; the worker adds 1 with two
-nested range_ loops traced into scf.for (no external kernel).
+The host moves 8x16 tiles with TensorTiler2D access patterns, one task group per tile (a shim
+tile has 16 buffer descriptors); the worker adds 1 with two nested range_ loops traced into
+scf.for (no external kernel).
 """
 
 import numpy as np
@@ -9,6 +10,7 @@ import numpy as np
 from iron_ir import ObjectFifo, Program, Runtime, Worker
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 from iron_ir.taplib import TensorTiler2D
 
@@ -40,8 +42,10 @@ rt = Runtime()
 with rt.sequence(matrix_ty, matrix_ty) as (a_in, c_out):
     rt.start(worker)
     for tap in tiles:
-        rt.fill(of_in.prod(), a_in, tap)
-        rt.drain(of_out.cons(), c_out, tap, wait=True)
+        tg = rt.task_group()
+        rt.fill(of_in.prod(), a_in, tap, task_group=tg)
+        rt.drain(of_out.cons(), c_out, tap, task_group=tg, wait=True)
+        rt.finish_task_group(tg)
 
 PROGRAM = Program(NPU1Col1(), rt)
 
@@ -53,4 +57,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

@@ -8,6 +8,7 @@ import numpy as np
 
 from iron_ir import ObjectFifo, Program, Runtime
 from iron_ir.device import NPU1Col1
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 
 N = 4096
@@ -34,4 +35,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

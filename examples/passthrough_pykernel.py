@@ -9,6 +9,7 @@ import numpy as np
 from iron_ir import ObjectFifo, Program, Runtime, Worker, func
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU2
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 
 VECTOR_SIZE = 16384
@@ -53,4 +54,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

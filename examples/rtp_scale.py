@@ -9,6 +9,7 @@ import numpy as np
 from iron_ir import GlobalBuffer, ObjectFifo, Program, Runtime, Worker, WorkerRuntimeBarrier
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 
 N = 1024
@@ -62,4 +63,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

@@ -11,6 +11,7 @@ from iron_ir import LocalBuffer, ObjectFifo, Program, Runtime, Worker
 from iron_ir.api.arith import maxsi
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1
+from iron_ir.api.program import print_program
 from iron_ir.placers import SequentialPlacer
 
 N = 1024
@@ -81,4 +82,4 @@ def reference(inputs):
 
 
 if __name__ == "__main__":
-    print(PROGRAM.resolve_program(SequentialPlacer()))
+    print_program(PROGRAM, SequentialPlacer())

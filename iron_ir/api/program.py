@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from importlib.util import find_spec
 from typing import Any
 
@@ -146,19 +147,35 @@ class Program:
         run_pipeline = _iron_to_aie_pipeline()
         if run_pipeline is None:
             return module
-        return IronModule(run_pipeline("iron-to-aie", module.module, {"iron-place": placer.pass_options()}))
+        return IronModule(run_pipeline(module.module, pipeline_spec(placer)))
+
+
+def print_program(program: Program, placer: Placer | None = None, argv: list[str] | None = None) -> None:
+    """What a design file does when run: print the compiled module, or the IRON dialect when
+    the command line has ``--iron``."""
+    argv = sys.argv[1:] if argv is None else argv
+    if "--iron" in argv:
+        print(program.resolve_iron())
+    else:
+        print(program.resolve_program(placer))
+
+
+def pipeline_spec(placer: Placer) -> str:
+    """``iron-to-aie{placer=sequential cores_per_col=2}`` for ``placer``'s pass options."""
+    options = " ".join(f"{k}={v}" for k, v in placer.pass_options().items())
+    return f"iron-to-aie{{{options}}}"
 
 
 def _iron_to_aie_pipeline():
-    """``iron_ir.passes.pipelines.run_pipeline`` when that module registers ``iron-to-aie``.
+    """``iron_ir.passes.pipelines.run_pipeline`` once that module registers ``iron-to-aie``.
 
-    Only the absence of the module (or of the pipeline in its ``PIPELINES``) means "not yet";
-    an import error inside an existing module propagates.
+    Only the absence of the module, or of ``iron-to-aie`` in its ``all_pipelines()``, means
+    "not yet"; an import error inside an existing module propagates.
     """
     if find_spec("iron_ir.passes.pipelines") is None:
         return None
     pipelines = importlib.import_module("iron_ir.passes.pipelines")
-    if "iron-to-aie" not in getattr(pipelines, "PIPELINES", {}):
+    if "iron-to-aie" not in pipelines.all_pipelines():
         return None
     return pipelines.run_pipeline
 

@@ -73,20 +73,27 @@ def test_resolve_program_returns_the_iron_module_until_the_pipeline_exists(monke
 def test_resolve_program_runs_iron_to_aie_when_registered(monkeypatch):
     calls = []
 
-    def run_pipeline(name, module, options):
-        calls.append((name, module, options))
+    def run_pipeline(module, spec):
+        calls.append((module, spec))
         return module
 
     fake = types.ModuleType("iron_ir.passes.pipelines")
-    fake.PIPELINES = {"iron-to-aie": object()}
+    fake.all_pipelines = lambda: {"iron-to-aie": object}
     fake.run_pipeline = run_pipeline
     fake.__spec__ = importlib.machinery.ModuleSpec("iron_ir.passes.pipelines", None)
     monkeypatch.setitem(sys.modules, "iron_ir.passes.pipelines", fake)
     passthrough_program().resolve_program(SequentialPlacer(cores_per_col=2))
-    ((name, module, options),) = calls
-    assert name == "iron-to-aie"
-    assert options == {"iron-place": {"placer": "sequential", "cores_per_col": 2}}
+    ((module, spec),) = calls
+    assert spec == "iron-to-aie{placer=sequential cores_per_col=2}"
     assert module.name == "builtin.module"
+
+
+def test_resolve_program_without_the_pipeline_module(monkeypatch):
+    fake = types.ModuleType("iron_ir.passes.pipelines")
+    fake.all_pipelines = lambda: {}
+    fake.__spec__ = importlib.machinery.ModuleSpec("iron_ir.passes.pipelines", None)
+    monkeypatch.setitem(sys.modules, "iron_ir.passes.pipelines", fake)
+    assert "iron.program" in str(passthrough_program().resolve_program())
 
 
 def test_resolve_program_rejects_non_placers():

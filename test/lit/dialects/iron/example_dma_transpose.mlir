@@ -1,6 +1,6 @@
-// Round trip of the IRON dialect text examples/dma_transpose.py prints: iron-opt prints it back
+// Round trip of the IRON dialect text `python examples/dma_transpose.py --iron` prints: iron-opt prints it back
 // unchanged, also through the generic form; the CHECK lines pin what the design means.
-// RUN: python %S/../../../../examples/dma_transpose.py > %t.mlir
+// RUN: python %S/../../../../examples/dma_transpose.py --iron > %t.mlir
 // RUN: iron-opt %t.mlir | diff %t.mlir -
 // RUN: iron-opt %t.mlir --print-op-generic | iron-opt | diff %t.mlir -
 // RUN: filecheck %s --input-file=%t.mlir

@@ -1,6 +1,6 @@
-// Round trip of the IRON dialect text examples/gemm_whole_array.py prints: iron-opt prints it back
+// Round trip of the IRON dialect text `python examples/gemm_whole_array.py --iron` prints: iron-opt prints it back
 // unchanged, also through the generic form; the CHECK lines pin what the design means.
-// RUN: python %S/../../../../examples/gemm_whole_array.py > %t.mlir
+// RUN: python %S/../../../../examples/gemm_whole_array.py --iron > %t.mlir
 // RUN: iron-opt %t.mlir | diff %t.mlir -
 // RUN: iron-opt %t.mlir --print-op-generic | iron-opt | diff %t.mlir -
 // RUN: filecheck %s --input-file=%t.mlir

@@ -1,6 +1,6 @@
-// Round trip of the IRON dialect text examples/passthrough_pykernel.py prints: iron-opt prints it back
+// Round trip of the IRON dialect text `python examples/passthrough_pykernel.py --iron` prints: iron-opt prints it back
 // unchanged, also through the generic form; the CHECK lines pin what the design means.
-// RUN: python %S/../../../../examples/passthrough_pykernel.py > %t.mlir
+// RUN: python %S/../../../../examples/passthrough_pykernel.py --iron > %t.mlir
 // RUN: iron-opt %t.mlir | diff %t.mlir -
 // RUN: iron-opt %t.mlir --print-op-generic | iron-opt | diff %t.mlir -
 // RUN: filecheck %s --input-file=%t.mlir

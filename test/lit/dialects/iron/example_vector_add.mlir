@@ -1,6 +1,6 @@
-// Round trip of the IRON dialect text examples/vector_add.py prints: iron-opt prints it back
+// Round trip of the IRON dialect text `python examples/vector_add.py --iron` prints: iron-opt prints it back
 // unchanged, also through the generic form; the CHECK lines pin what the design means.
-// RUN: python %S/../../../../examples/vector_add.py > %t.mlir
+// RUN: python %S/../../../../examples/vector_add.py --iron > %t.mlir
 // RUN: iron-opt %t.mlir | diff %t.mlir -
 // RUN: iron-opt %t.mlir --print-op-generic | iron-opt | diff %t.mlir -
 // RUN: filecheck %s --input-file=%t.mlir
