@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 import os
 import sys
 from collections.abc import Callable
@@ -47,26 +46,12 @@ from iron_ir.ir.printer import print_module
 
 PassFactory = Callable[[], type[ModulePass]]
 
-_XDSL_PASSES = ("canonicalize", "cse", "dce")
-
-
 def pass_registry() -> tuple[dict[str, PassFactory], dict[str, PassFactory]]:
-    """(passes, named pipelines) that iron-opt offers.
+    """(passes, named pipelines) that iron-opt offers: ``iron_ir.passes.pipelines``'
+    ``all_passes()`` and ``all_pipelines()``, each ``{name: factory}`` with ``factory()`` the
+    ``ModulePass`` class (a named pipeline is a ``ModulePass`` that runs its passes)."""
+    from iron_ir.passes import pipelines
 
-    The registry is ``iron_ir.passes.pipelines``: ``all_passes()`` and ``all_pipelines()``
-    each return ``{name: factory}`` where ``factory()`` is the ``ModulePass`` class (a named
-    pipeline is a ``ModulePass`` that runs its passes). Until that module exists, xDSL's
-    generic clean-up passes are offered.
-    """
-    try:
-        pipelines = importlib.import_module("iron_ir.passes.pipelines")
-    except ModuleNotFoundError as error:
-        if error.name != "iron_ir.passes.pipelines":
-            raise
-        from xdsl.transforms import get_all_passes
-
-        xdsl_passes = get_all_passes()
-        return {name: xdsl_passes[name] for name in _XDSL_PASSES}, {}
     return dict(pipelines.all_passes()), dict(pipelines.all_pipelines())
 
 

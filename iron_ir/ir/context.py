@@ -7,14 +7,11 @@ one of its ops, types or attributes, which keeps `iron-opt` start-up short.
 from __future__ import annotations
 
 import importlib
-from importlib.util import find_spec
 
 from xdsl.context import Context
 from xdsl.ir import Dialect
 
-# (dialect name, module, attribute holding the Dialect object). Upstream dialects first; the
-# iron-ir dialects are listed the same way and are skipped while their module does not exist
-# yet (they are being written alongside this file).
+# (dialect name, module, attribute holding the Dialect object).
 DIALECTS: tuple[tuple[str, str, str], ...] = (
     ("builtin", "xdsl.dialects.builtin", "Builtin"),
     ("func", "xdsl.dialects.func", "Func"),
@@ -30,20 +27,6 @@ DIALECTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _module_exists(module: str) -> bool:
-    try:
-        spec = find_spec(module)
-    except ModuleNotFoundError:
-        return False
-    # A directory without __init__.py is a namespace package: a dialect still being written.
-    return spec is not None and spec.origin not in (None, "namespace")
-
-
-def available_dialects() -> tuple[tuple[str, str, str], ...]:
-    """The entries of :data:`DIALECTS` whose module can be imported."""
-    return tuple(entry for entry in DIALECTS if _module_exists(entry[1]))
-
-
 def _loader(module: str, attr: str):
     def load() -> Dialect:
         return getattr(importlib.import_module(module), attr)
@@ -52,8 +35,8 @@ def _loader(module: str, attr: str):
 
 
 def register_dialects(ctx: Context) -> None:
-    """Register every available dialect in ``ctx``; each is loaded on first use."""
-    for name, module, attr in available_dialects():
+    """Register every dialect of :data:`DIALECTS` in ``ctx``; each is loaded on first use."""
+    for name, module, attr in DIALECTS:
         ctx.register_dialect(name, _loader(module, attr))
 
 
