@@ -356,14 +356,17 @@ def argument_directions(design: Design, machine: Machine) -> list[set[str]]:
     roles: list[set[str]] = [set() for _ in block.args]
     for op in design.runtime.walk():
         if op.name == "aiex.dma_configure_task_for":
-            end = resolve_host_end(design, machine, sym_name(prop(op, "alloc")), where(op))
+            direction = resolve_host_end(design, machine, sym_name(prop(op, "alloc")), where(op)).direction
+            buffers = [bd.operands[0] for bd in op.walk() if bd.name == "aie.dma_bd"]
+        elif op.name == "aiex.dma_configure_task":
+            direction = "MM2S" if as_int(prop(op, "direction")) == 1 else "S2MM"
             buffers = [bd.operands[0] for bd in op.walk() if bd.name == "aie.dma_bd"]
         elif op.name == "aiex.npu.dma_memcpy_nd":
-            end = resolve_host_end(design, machine, sym_name(prop(op, "metadata")), where(op))
+            direction = resolve_host_end(design, machine, sym_name(prop(op, "metadata")), where(op)).direction
             buffers = [op.operands[0]]
         else:
             continue
         for buf in buffers:
             if buf in index:
-                roles[index[buf]].add("in" if end.direction == "MM2S" else "out")
+                roles[index[buf]].add("in" if direction == "MM2S" else "out")
     return roles

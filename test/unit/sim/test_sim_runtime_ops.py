@@ -208,3 +208,20 @@ def test_objects_left_for_the_host_are_a_warning():
         "produced than the runtime sequence drained"
     ]
     assert simulate(module(FIFOS + ADD_ONE, ARGS, task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")), []).warnings == []
+
+
+def test_tasks_on_explicit_shim_channels():
+    from iron_ir.sim import argument_roles
+
+    rt = (
+        "      %t0 = aiex.dma_configure_task(%shim_noc_tile_0_0, MM2S, 0) {\n"
+        "        aie.dma_bd(%arg0 : memref<32xi32>, 0, 32)\n        aie.end\n      }\n"
+        "      aiex.dma_start_task(%t0)\n"
+        "      %t1 = aiex.dma_configure_task(%shim_noc_tile_0_0, S2MM, 0) {\n"
+        "        aie.dma_bd(%arg1 : memref<32xi32>, 0, 32)\n        aie.end\n      } {issue_token = true}\n"
+        "      aiex.dma_start_task(%t1)\n      aiex.dma_await_task(%t1)\n"
+    )
+    m = module(FIFOS + ADD_ONE, ARGS, rt)
+    assert argument_roles(m) == [{"in"}, {"out"}]
+    x = np.arange(32, dtype=np.int32)
+    np.testing.assert_array_equal(simulate(m, [x]).outputs[1], x + 1)
