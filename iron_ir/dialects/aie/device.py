@@ -506,15 +506,6 @@ class BufferOp(FormattedOp):
             return [self.sym_name.data]
         return [tile_element_name("buffer", self.tile)]
 
-    def verify_rules(self) -> None:
-        found = tile_kind_of(self.tile)
-        if found is not None and found[2].is_shim:
-            c, r = found[0].col_row
-            raise VerifyException(
-                f"aie.buffer on tile ({c}, {r}), a {found[2].human}, which has no data memory; "
-                "use aie.external_buffer or a runtime_sequence argument for DDR data"
-            )
-
 
 # --- aie.external_buffer ------------------------------------------------------------------------
 

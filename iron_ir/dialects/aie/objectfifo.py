@@ -338,7 +338,7 @@ class ObjectFifoCreateOp(FormattedOp):
                 if shape is None or tuple(shape()) != tuple(memref.get_shape()):
                     raise VerifyException(
                         f"objectfifo @{name}: each init value must have the element shape "
-                        f"{memref.get_shape()}"
+                        f"{list(memref.get_shape())}"
                     )
         if self.iter_count is not None and not 1 <= self.iter_count.value.data <= 256:
             raise VerifyException(f"objectfifo @{name}: `iter_count` must be between 1 and 256")

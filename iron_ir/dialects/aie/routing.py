@@ -120,7 +120,9 @@ class PacketFlowOp(FormattedOp):
 
     def verify_rules(self) -> None:
         if not 0 <= self.ID.value.data < 256:
-            raise VerifyException(f"aie.packet_flow ID {self.ID.value.data} does not fit in 8 bits")
+            raise VerifyException(
+                f"aie.packet_flow ID {self.ID.value.data} is out of range 0..255 (8-bit packet id)"
+            )
 
 
 class _PacketEndpointOp(FormattedOp):

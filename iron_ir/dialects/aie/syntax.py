@@ -32,6 +32,7 @@ from xdsl.irdl.operations import VariadicDef
 from xdsl.irdl.constraints import EqAttrConstraint
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
 
 from iron_ir.dialects.aie.attrs import (
@@ -127,8 +128,14 @@ class Int(Codec):
     type: IntegerType = i32
 
     def parse_optional(self, parser: Parser) -> Attribute | None:
+        pos = parser.pos
         value = parser.parse_optional_integer(allow_boolean=False)
-        return None if value is None else IntegerAttr(value, self.type)
+        if value is None:
+            return None
+        try:
+            return IntegerAttr(value, self.type)
+        except VerifyException as error:
+            parser.raise_error(str(error), at_position=pos, end_position=parser.pos)
 
     def print(self, printer: Printer, attr: Attribute) -> None:
         assert isinstance(attr, IntegerAttr)

@@ -44,6 +44,9 @@ def test_transpose_reference_pattern_is_legal():
         ([], [], 2, 4, 1, 64, CORE, "bd address must be 4 byte (32b) aligned"),
         ([], [], 0, 16384, 4, 16384, CORE, "buffer descriptor length (16384 32-bit words)"),
         ([65, 1, 1, 16], [16, 0, 0, 1], 0, 16, 4, 4096, SHIM, "Iteration size 65 exceeds"),
+        ([2, 1, 1, 16], [3, 0, 0, 1], 0, 16, 2, 4096, SHIM, "Iteration stride 3 elements x 2"),
+        ([2, 1, 1, 1, 16], [131073, 0, 0, 0, 1], 0, 16, 4, None, MEM,
+         "Iteration stride may not exceed 131072"),
         ([], [], 60, 8, 4, 64, CORE, "BD reads elements 60..67, past the end"),
     ],
 )

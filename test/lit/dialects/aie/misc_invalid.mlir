@@ -140,3 +140,34 @@ aie.device(npu1) {
   }
 }
 // CHECK: aie.dma_bd takes at most two integers (offset, len)
+
+// -----
+"aie.device"() <{device = 4 : i32}> ({
+  %0 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+  %1 = "aie.tile"() <{col = 0 : i32, row = 3 : i32}> : () -> index
+  "aie.objectfifo"(%0, %1) <{dimensionsFromStreamPerConsumer = #aie<bd_dim_layout_array_array[[]]>, dimensionsToStream = #aie<bd_dim_layout_array[]>, elemNumber = 1 : i32, elemType = !aie.objectfifo<memref<4xi32>>, initValues = [dense<0> : tensor<2x2xi32>], sym_name = "of"}> : (index, index) -> ()
+  "aie.end"() : () -> ()
+}) : () -> ()
+// CHECK: objectfifo @of: each init value must have the element shape [4]
+
+// -----
+aie.device(npu1) {
+  %t02 = aie.tile(0, 2)
+  aie.objectfifo @a(%t02, {%t02}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
+  aie.objectfifo.link [] -> [@a]([] [])
+}
+// CHECK: aie.objectfifo.link needs at least one input and one output
+
+// -----
+aie.device(npu1) {
+  aie.packet_flow(300) {
+  }
+}
+// CHECK: Integer value 300 is out of range for type i8
+
+// -----
+aie.device(npu1) {
+  aie.packet_flow(-1) {
+  }
+}
+// CHECK: aie.packet_flow ID -1 is out of range 0..255 (8-bit packet id)
