@@ -6,7 +6,7 @@ from iron_ir.sim.codegen.emitter import Emitter, Scope, build_function, exec_fun
 CORE_HANDLERS = {**arith.HANDLERS, **scf.HANDLERS, **memref.HANDLERS, **func.HANDLERS, **aie.HANDLERS}
 """Everything a core body or a function it calls may contain."""
 
-RUNTIME_HELPERS = dict(arith.RUNTIME)
+RUNTIME_HELPERS = {**arith.RUNTIME, **memref.RUNTIME}
 
 __all__ = [
     "CORE_HANDLERS",

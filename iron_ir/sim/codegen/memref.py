@@ -7,7 +7,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType
 from xdsl.ir import Attribute, Operation
 
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
-from iron_ir.sim.errors import UnsupportedOpError
+from iron_ir.sim.errors import CoreExecutionError, UnsupportedOpError
 from iron_ir.sim.types import alloc_memref, is_float, memref_shape, numpy_dtype
 
 DYNAMIC = -(2**63)
@@ -40,9 +40,18 @@ def _index(e: Emitter, indices) -> str:
     return ", ".join(names) + ("," if len(names) == 1 else "")
 
 
+def _check_negative(e: Emitter, op: Operation, indices) -> None:
+    """numpy reads a negative index from the end; in MLIR it is out of bounds."""
+    names = [e.use(i) for i in indices]
+    if names:
+        test = " or ".join(f"{n} < 0" for n in names)
+        e.line(f"if {test}: _negative_index({e.const(where(op) + ' in ' + e.what, 'w')}, {', '.join(names)})")
+
+
 def _load(e: Emitter, op: Operation) -> None:
     mem, *indices = op.operands
     t = op.results[0].type
+    _check_negative(e, op, indices)
     access = f"{e.use(mem)}[{_index(e, indices)}]"
     if is_float(t):
         expr = access
@@ -53,6 +62,7 @@ def _load(e: Emitter, op: Operation) -> None:
 
 def _store(e: Emitter, op: Operation) -> None:
     value, mem, *indices = op.operands
+    _check_negative(e, op, indices)
     e.line(f"{e.use(mem)}[{_index(e, indices)}] = {e.use(value)}")
 
 
@@ -114,6 +124,14 @@ def _dim(e: Emitter, op: Operation) -> None:
     mem, index = (e.use(v) for v in op.operands)
     e.line(f"{e.define(op.results[0])} = {mem}.shape[{index}]")
 
+
+def _negative_index(what: str, *indices: int) -> None:
+    raise CoreExecutionError(
+        f"{what}: memref index {list(indices)} is negative (out of bounds in MLIR)"
+    )
+
+
+RUNTIME = {"_negative_index": _negative_index}
 
 HANDLERS: dict[str, Handler] = {
     "memref.load": _load,

@@ -234,3 +234,18 @@ def test_unsupported_op_names_it():
               return %0 : i32
             }"""
         )
+
+
+def test_memref_index_out_of_bounds_is_reported():
+    f = fn(
+        """func.func @f(%m: memref<4xi32>, %i: index) -> i32 {
+          %v = memref.load %m[%i] : memref<4xi32>
+          return %v : i32
+        }"""
+    )
+    m = np.arange(4, dtype=np.int32)
+    assert f(m, 3) == 3
+    with pytest.raises(CoreExecutionError, match=r"memref index \[-1\] is negative"):
+        f(m, -1)
+    with pytest.raises(IndexError):
+        f(m, 4)
