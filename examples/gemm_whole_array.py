@@ -19,7 +19,7 @@ from iron_ir.taplib import TensorAccessPattern
 
 M = K = N = 256
 m = k = n = 32
-r, s, t = 4, 8, 4  # bf16 MAC shape on AIE2P
+r, s, t = 4, 8, 4  # the bf16 mmul shape of mm.cc's AIE2 build (the simulator's default model)
 ROWS = COLS = 4
 M_BLOCKS = M // (ROWS * m)
 N_BLOCKS = N // (COLS * n)
@@ -128,9 +128,21 @@ INPUTS = [
 ]
 
 
+def _truncate_to_bf16(x: np.ndarray) -> np.ndarray:
+    """fp32 -> bf16 by dropping the low 16 bits (the core's rounding mode at boot)."""
+    return (np.ascontiguousarray(x, np.float32).view(np.uint32) & 0xFFFF0000).view(np.float32)
+
+
 def reference(inputs):
-    a, b = (x.astype(np.float32) for x in inputs)
-    return [(a @ b).astype(bfloat16)]
+    # Each matmul call adds one k-deep product into the bf16 C tile: fp32 accumulation of
+    # s-term blocks, then C is stored back as bf16. So C is rounded once per k-block of K.
+    a, b = (x.astype(np.float64) for x in inputs)
+    c = np.zeros((M, N), np.float32)
+    for k0 in range(0, K, k):
+        for s0 in range(k0, k0 + k, s):
+            c = (c + (a[:, s0 : s0 + s] @ b[s0 : s0 + s]).astype(np.float32)).astype(np.float32)
+        c = _truncate_to_bf16(c)
+    return [c.astype(bfloat16)]
 
 
 if __name__ == "__main__":
