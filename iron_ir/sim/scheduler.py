@@ -129,17 +129,22 @@ class Scheduler:
                 raise DeadlockError(self.report("Deadlock"))
             if budget.max_steps is not None and self.steps >= budget.max_steps:
                 raise BudgetExceededError(
-                    self.report(f"Step budget of {budget.max_steps} steps used up (raise --max-steps if the design is just long)")
-                )
-            if self.steps & 255 == 0:
-                now = time.monotonic()
-                if budget.timeout is not None and now - budget.start > budget.timeout:
-                    raise BudgetExceededError(
-                        self.report(f"Time budget of {budget.timeout:g} s used up (raise --timeout if the design is just slow)")
+                    self.report(
+                        f"Step budget of {budget.max_steps} steps used up (raise --max-steps if "
+                        f"the design is just long)"
                     )
-                if self.progress and now - last_progress > 0.5:
-                    last_progress = now
-                    self._show_progress()
+                )
+            now = time.monotonic()
+            if budget.timeout is not None and now - budget.start > budget.timeout:
+                raise BudgetExceededError(
+                    self.report(
+                        f"Time budget of {budget.timeout:g} s used up (raise --timeout if the "
+                        f"design is just slow)"
+                    )
+                )
+            if self.progress and now - last_progress > 0.5:
+                last_progress = now
+                self._show_progress()
         if self.progress:
             sys.stderr.write("\n")
         self._finish()
