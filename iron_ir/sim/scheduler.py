@@ -154,10 +154,11 @@ class Scheduler:
         tasks = self.host.tasks
         moved = sum(t.moved for t in tasks)
         total = sum(t.total for t in tasks)
-        blocked = sum(1 for c in self.cores if c.wait is not None and not c.done)
+        ran = sum(1 for c in self.cores if c.ran)
+        finished = sum(1 for c in self.cores if c.done)
         sys.stderr.write(
             f"\r[iron sim] step {self.steps}: {moved}/{total} host elements moved, "
-            f"{len(self.cores) - blocked}/{len(self.cores)} cores runnable   "
+            f"{ran} of {len(self.cores)} cores ran in the last step, {finished} finished   "
         )
         sys.stderr.flush()
 
