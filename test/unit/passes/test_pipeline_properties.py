@@ -1,14 +1,14 @@
 """iron-to-aie on random small IRON programs: a verified, re-parsable AIE module or an error
 about a resource or a tile, never anything else.
 
-The generator writes IRON dialect text: a random number of workers on a small device; fifos
-from the runtime or a worker to one or several workers and/or the runtime (broadcasts), some
-through a mem-tile forward or split link; random depths per end; sometimes a layout transform
-on a worker's end; worker bodies acquiring up to the depth of each end, running loops over
-the first object and calling a kernel;
-runtime fills and drains with random taps (offsets, repeats, strides) over host buffers sized
-to hold them, some waited, some in task groups. The programs are valid IRON (the test fails if
-the input does not verify); whether they fit the device is up to chance.
+The generator writes IRON dialect text: a random number of workers on a small device, now and
+then one pinned to a tile; fifos from the runtime or a worker to one or several workers and/or
+the runtime (broadcasts), some through a mem-tile forward, split or join link; random depths
+per end; sometimes a layout transform on a worker's end; worker bodies acquiring up to the
+depth of each end, running loops over the first object and calling a kernel; runtime fills and
+drains with random taps (offsets, repeats, strides) over host buffers sized to hold them, some
+waited, some in task groups. The programs are valid IRON (the test fails if the input does not
+verify); whether they fit the device is up to chance.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from xdsl.utils.exceptions import PassFailedException
 
+from iron_ir.device import TileKind, get_device
 from iron_ir.ir.context import make_context
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.ir.parse import parse_module
@@ -57,6 +58,7 @@ class Program:
     workers: list[str]
     fifos: list[Fifo] = field(default_factory=list)
     links: list[tuple[str, list[str], list[str], list[int]]] = field(default_factory=list)
+    pins: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def _endpoint(who: str, depth: int, dims: list[tuple[int, int]]) -> str:
@@ -106,6 +108,11 @@ def programs(draw) -> str:
     n_workers = draw(st.sampled_from([1, 2, 2, 3, 3, 4, 5]))
     workers = [f"w{i}" for i in range(n_workers)]
     prog = Program(device, workers)
+    # Now and then a worker is pinned to a compute tile (two pins may collide, on purpose).
+    compute = get_device(device).tiles(TileKind.COMPUTE)
+    for w in workers:
+        if draw(st.integers(0, 5)) == 0:
+            prog.pins[w] = draw(st.sampled_from(compute))
     depth = st.integers(1, 3)
 
     def new_fifo(name, producer, consumers, elem, elems):
@@ -131,8 +138,19 @@ def programs(draw) -> str:
         consumers = draw(
             st.lists(st.sampled_from(choices), min_size=1, max_size=n_consumers, unique=True)
         )
-        via = draw(st.sampled_from(["direct", "direct", "forward", "split"]))
-        if producer != "runtime" or "runtime" in consumers or via == "direct":
+        via = draw(st.sampled_from(["direct", "direct", "forward", "split", "join"]))
+        if via == "join" and producer != "runtime" and consumers == ["runtime"]:
+            sources = [producer] + draw(
+                st.lists(st.sampled_from(others), max_size=2, unique=True) if others
+                else st.just([])
+            )
+            link = f"f{k}_join"
+            parts = [f"f{k}_{i}" for i in range(len(sources))]
+            for part, source in zip(parts, sources):
+                new_fifo(part, source, [f"link:{link}"], elem, elems)
+            new_fifo(f"f{k}", f"link:{link}", ["runtime"], elem, elems * len(sources))
+            prog.links.append((link, parts, [f"f{k}"], [i * elems for i in range(len(parts))]))
+        elif producer != "runtime" or via not in ("forward", "split"):
             new_fifo(f"f{k}", producer, consumers, elem, elems)
         elif via == "forward":
             link = f"f{k}_fwd"
@@ -200,7 +218,8 @@ def _text(prog: Program, draw) -> str:
             body.append(f"    func.call @k_{w}({', '.join(a for a, _ in args)}) : ({types}) -> ()")
         body += [f"    iron.release @{fifo}({port}, {count})" for fifo, port, count, _ in acquires]
         body = body or ["    %z = arith.constant 0 : index"]
-        bodies.append([f"  iron.worker @{w} on #iron.tile<any_compute> while_true {{", *body, "  }"])
+        tile = "{}, {}".format(*prog.pins[w]) if w in prog.pins else "any_compute"
+        bodies.append([f"  iron.worker @{w} on #iron.tile<{tile}> while_true {{", *body, "  }"])
     for b in bodies:
         lines += b
 
