@@ -59,7 +59,7 @@ def test_task_chain_and_iteration_dimension_follow_the_hardware():
     np.testing.assert_array_equal(out, np.concatenate([x[16:], x[:16]]) + 1)
 
 
-def test_rtp_write_and_barrier_lock():
+def rtp_design(set_barrier: bool):
     body = FIFOS + (
         "    %rtp = aie.buffer(%tile_0_2) {sym_name = \"rtp\"} : memref<1xi32>\n"
         "    %barrier = aie.lock(%tile_0_2, 0) {init = 0 : i32, sym_name = \"barrier\"}\n"
@@ -78,11 +78,24 @@ def test_rtp_write_and_barrier_lock():
     )
     rt = (
         "      aiex.npu.rtp_write(@rtp, 0, 6)\n"
-        "      aiex.set_lock(%barrier, 1)\n"
+        + ("      aiex.set_lock(%barrier, 1)\n" if set_barrier else "")
         + task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
     )
+    return module(body, ARGS, rt)
+
+
+def test_rtp_write_and_barrier_lock():
     x = np.arange(32, dtype=np.int32)
-    np.testing.assert_array_equal(simulate(module(body, ARGS, rt), [x]).outputs[1], 6 * x)
+    np.testing.assert_array_equal(simulate(rtp_design(True), [x]).outputs[1], 6 * x)
+
+
+def test_barrier_never_set_is_a_deadlock():
+    from iron_ir.sim import DeadlockError
+
+    with pytest.raises(DeadlockError) as info:
+        simulate(rtp_design(False), [])
+    assert "core_0_2: waits at design.mlir:" in str(info.value)
+    assert "to acquire lock barrier >= 1 (value 0)" in str(info.value)
 
 
 def test_runtime_pattern_outside_the_host_tensor():
