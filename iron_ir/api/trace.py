@@ -43,8 +43,8 @@ class Tracer:
         return op
 
     @contextmanager
-    def at_end(self, block: Block) -> Iterator[None]:
-        self._points.append(InsertPoint.at_end(block))
+    def at(self, point: InsertPoint) -> Iterator[None]:
+        self._points.append(point)
         try:
             yield
         finally:
@@ -297,9 +297,11 @@ def range_(*args: Any, iter_args: Any = None) -> Iterator[TracedValue]:
         raise TraceError(f"range_ step must be positive, got {step}")
     tracer = require_tracer("range_")
     lb, ub, st = index_value(start), index_value(stop), index_value(step)
-    body = Block(arg_types=[IndexType()])
+    terminator = scf.YieldOp()
+    body = Block([terminator], arg_types=[IndexType()])
     tracer.insert(scf.ForOp(lb, ub, st, [], body))
-    with tracer.at_end(body):
+    # The body is traced before the terminator, so a `break` in the Python loop still leaves
+    # a well-formed loop (whose body is what was traced before the break).
+    with tracer.at(InsertPoint.before(terminator)):
         yield TracedValue(body.args[0])
-    Rewriter.insert_op(scf.YieldOp(), InsertPoint.at_end(body))
 

@@ -333,3 +333,17 @@ def test_worker_tile_keyword_is_placement():
     of = ObjectFifo(np.ndarray[(16,), np.dtype[np.int32]], name="f")
     w = Worker(None, [of.cons()], tile=Tile(0, 4))
     assert w.tile == Tile(0, 4)
+
+
+def test_break_out_of_a_traced_loop_keeps_the_loop_well_formed():
+    def core(of_in, of_out):
+        x = of_in.acquire(1)
+        for i in range_(8):
+            x[i] = 0
+            break
+        of_in.release(1)
+
+    module = trace(core)
+    (loop,) = ops_of(module, scf.ForOp)
+    assert [op.name for op in loop.body.block.ops] == ["arith.constant", "memref.store", "scf.yield"]
+    assert isinstance(ops_of(module, ReleaseOp)[0].parent_op(), WorkerOp)
