@@ -38,9 +38,17 @@ class Design:
     namespace: dict | None = None
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors are user errors too: one message, exit status 1."""
+
+    def error(self, message: str):
+        self.print_usage(sys.stderr)
+        self.exit(1, f"error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="iron", description="Run IRON designs on the simulator or an NPU.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="iron", description="Run IRON designs on the simulator or an NPU.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = sub.add_parser("run", help="run a design (.py IRON design or --mlir AIE-dialect file)")
     run.add_argument("design", nargs="?", help="an IRON design file (.py); arguments after -- go to it")
     run.add_argument("--mlir", help="an AIE-dialect .mlir file (objectfifo level) instead of a .py design")

@@ -150,3 +150,10 @@ def test_unmodified_mlir_aie_design_with_its_own_arguments(tmp_path, capsys):
     result = np.load(out_file)
     np.testing.assert_array_equal(result["arg1"], result["arg0"])
     assert result["arg0"].any()  # random inputs (fixed seed) when the design declares none
+
+
+def test_usage_errors_exit_with_status_one(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["run", "--max-steps", "many"])
+    assert info.value.code == 1
+    assert "invalid int value: 'many'" in capsys.readouterr().err
