@@ -249,3 +249,25 @@ def test_memref_index_out_of_bounds_is_reported():
         f(m, -1)
     with pytest.raises(IndexError):
         f(m, 4)
+
+
+def test_scf_index_switch():
+    f = fn(
+        """func.func @f(%i: index) -> i32 {
+          %r = scf.index_switch %i -> i32
+          case 0 {
+            %a = arith.constant 10 : i32
+            scf.yield %a : i32
+          }
+          case 2 {
+            %b = arith.constant 20 : i32
+            scf.yield %b : i32
+          }
+          default {
+            %c = arith.constant -1 : i32
+            scf.yield %c : i32
+          }
+          return %r : i32
+        }"""
+    )
+    assert [f(i) for i in range(4)] == [10, -1, 20, -1]
