@@ -366,6 +366,11 @@ def _read_op(design: Design, op: Operation) -> None:
         design.funcs[sym_name(prop(op, "sym_name"))] = op
     elif name == "aie.core":
         tile = _tile(design, op.operands[0], "aie.core")
+        if prop(op, "elf_file") is not None:
+            raise UnsupportedOpError(
+                f"{where(op)}: the core on {tile.name} runs a precompiled ELF "
+                f"({prop(op, 'elf_file').data}); the simulator runs core bodies written in MLIR"
+            )
         link_with = prop(op, "link_with")
         design.cores.append(Core(op, tile, link_with.data if link_with is not None else None))
     elif name in ("aie.runtime_sequence", "aiex.runtime_sequence"):
