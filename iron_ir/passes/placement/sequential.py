@@ -106,7 +106,7 @@ class SequentialPlacer(Placer):
                 f"{len(model.workers)} workers need compute tiles but {device.name} offers "
                 f"{len(computes)}"
                 + (f" (cores_per_col={self.cores_per_col})" if self.cores_per_col else "")
-                + f"; {len(computes) - len(free)} are taken by pinned workers. Unplaced: "
+                + f"; {_pinned_count(len(computes) - len(free))}. Unplaced: "
                 + ", ".join(f"@{w.name}" for w in auto[len(free):])
                 + ". Try: a device with more columns, fewer workers (merge work into one), or "
                 "a larger cores_per_col."
@@ -246,6 +246,12 @@ class SequentialPlacer(Placer):
             "workers to the same tile.",
             buf.op,
         )
+
+
+def _pinned_count(n: int) -> str:
+    return "none is taken by a pinned worker" if n == 0 else (
+        f"{n} {'is' if n == 1 else 'are'} taken by pinned workers"
+    )
 
 
 def _common_col(cols: list[int]) -> int:

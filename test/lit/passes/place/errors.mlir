@@ -37,7 +37,7 @@ iron.program @too_many device(npu1_1col) {
     iron.start [@w0, @w1, @w2, @w3, @w4]
   }
 }
-// CHECK: 5 workers need compute tiles but npu1_1col offers 4; 0 are taken by pinned workers. Unplaced: @w4. Try: a device with more columns, fewer workers (merge work into one), or a larger cores_per_col.
+// CHECK: 5 workers need compute tiles but npu1_1col offers 4; none is taken by a pinned worker. Unplaced: @w4. Try: a device with more columns, fewer workers (merge work into one), or a larger cores_per_col.
 
 // -----
 
