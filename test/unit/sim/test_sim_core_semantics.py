@@ -1,5 +1,6 @@
 """Core code runs with the element types' exact semantics (compiled once to Python)."""
 
+import functools
 import math
 
 import ml_dtypes
@@ -18,6 +19,7 @@ def fn(body: str, name: str = "f"):
     return compile_function(parse_module(body, "test.mlir"), name)
 
 
+@functools.lru_cache(maxsize=None)
 def binop(op: str, ty: str):
     return fn(
         f"""func.func @f(%a: {ty}, %b: {ty}) -> {ty} {{
