@@ -17,11 +17,23 @@ class Recorder:
         self.counters: dict[str, int] = {}
         self.task_start: dict[int, int] = {}
         self.task_seen_done: set[int] = set()
+        self.threads: dict[tuple[int, str], int] = {}
 
-    def _span(self, tid: str, name: str, start: int, end: int, pid: int = 1) -> None:
-        if end > start:
+    def _tid(self, pid: int, name: str) -> int:
+        """Trace viewers want integer thread ids; each gets a ``thread_name`` record."""
+        key = (pid, name)
+        if key not in self.threads:
+            self.threads[key] = len(self.threads) + 1
+        return self.threads[key]
+
+    def _span(self, thread: str, name: str, start: int, end: int, pid: int = 1) -> None:
+        if end >= start:
+            end = max(end, start + 1)
             self.events.append(
-                {"name": name, "ph": "X", "ts": start, "dur": end - start, "pid": pid, "tid": tid}
+                {
+                    "name": name, "ph": "X", "ts": start, "dur": end - start, "pid": pid,
+                    "tid": self._tid(pid, thread),
+                }
             )
 
     def record(self, step: int, scheduler, final: bool = False) -> None:
@@ -55,13 +67,18 @@ class Recorder:
                 self.task_start[tid] = step
             if task.done and tid not in self.task_seen_done:
                 self.task_seen_done.add(tid)
-                self._span("runtime DMA tasks", task.label, self.task_start[tid], step, pid=3)
+                # One row per task: spans of overlapping tasks must not share a thread.
+                self._span(task.label, task.label, self.task_start[tid], step, pid=3)
 
     def write(self, path: str | Path) -> None:
         meta = [
             {"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "cores"}},
             {"name": "process_name", "ph": "M", "pid": 2, "args": {"name": "objectfifo occupancy"}},
             {"name": "process_name", "ph": "M", "pid": 3, "args": {"name": "runtime"}},
+        ]
+        meta += [
+            {"name": "thread_name", "ph": "M", "pid": pid, "tid": tid, "args": {"name": name}}
+            for (pid, name), tid in self.threads.items()
         ]
         Path(path).write_text(
             json.dumps({"traceEvents": meta + self.events, "displayTimeUnit": "ns"}, indent=None)

@@ -71,7 +71,10 @@ def test_trace_is_chrome_json(tmp_path, capsys):
     events = json.loads(trace.read_text())["traceEvents"]
     kinds = {e["ph"] for e in events}
     assert {"M", "X", "C"} <= kinds
-    assert any(e.get("tid") == "core_0_2" for e in events)
+    threads = {e["tid"]: e["args"]["name"] for e in events if e["name"] == "thread_name"}
+    assert "core_0_2" in threads.values()
+    assert all(isinstance(e.get("tid", 0), int) for e in events)
+    assert any(e["ph"] == "X" and threads.get(e["tid"]) == "core_0_2" for e in events)
 
 
 def printing_design(tmp_path, reference_factor):
