@@ -42,7 +42,9 @@ def dma_design(n: int, tile: int, pattern: str) -> str:
     dims = ""
     if pattern == "transpose":
         side = int(tile**0.5)
-        dims = f" dimensionsFromStream [<size = {side}, stride = 1>, <size = {side}, stride = {side}>]"
+        dims = (
+            f" dimensionsFromStream [<size = {side}, stride = 1>, <size = {side}, stride = {side}>]"
+        )
     return f"""
 module {{
   aie.device(npu1_1col) {{
@@ -88,7 +90,7 @@ def bench_dma(quick: bool) -> list[tuple[str, str, str]]:
         mib = 2 * data.nbytes / 2**20
         rows.append(
             (
-                f"DMA copy host→mem tile→host, {pattern} pattern, {data.nbytes >> 20 or data.nbytes / 2**20:g} MiB",
+                f"DMA copy host→mem tile→host, {pattern} pattern, {data.nbytes / 2**20:g} MiB",
                 f"{mib / sim:,.0f} MiB/s simulated",
                 f"{sim / plain:,.1f}× numpy",
             )
@@ -180,7 +182,9 @@ def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
     def tiled():
         c = np.zeros((a.shape[0], b.shape[1]), dtype=bfloat16)
         for t in range(a.shape[1] // k):
-            part = a[:, t * k : (t + 1) * k].astype(np.float32) @ b[t * k : (t + 1) * k].astype(np.float32)
+            part = a[:, t * k : (t + 1) * k].astype(np.float32) @ b[t * k : (t + 1) * k].astype(
+                np.float32
+            )
             c = (c.astype(np.float32) + part).astype(bfloat16)
         return c
 

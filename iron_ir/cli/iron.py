@@ -50,20 +50,38 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="iron", description="Run IRON designs on the simulator or an NPU.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = sub.add_parser("run", help="run a design (.py IRON design or --mlir AIE-dialect file)")
-    run.add_argument("design", nargs="?", help="an IRON design file (.py); arguments after -- go to it")
-    run.add_argument("--mlir", help="an AIE-dialect .mlir file (objectfifo level) instead of a .py design")
-    run.add_argument("--inputs", help=".npz with arrays arg0, arg1, ... (by runtime-sequence position)")
+    run.add_argument(
+        "design", nargs="?", help="an IRON design file (.py); arguments after -- go to it"
+    )
+    run.add_argument(
+        "--mlir", help="an AIE-dialect .mlir file (objectfifo level) instead of a .py design"
+    )
+    run.add_argument(
+        "--inputs", help=".npz with arrays arg0, arg1, ... (by runtime-sequence position)"
+    )
     run.add_argument("--out", help="write every runtime argument after the run to this .npz")
     run.add_argument("--trace", help="write a Chrome/Perfetto trace (JSON) of the simulation")
-    run.add_argument("--max-steps", type=int, default=5_000_000, help="simulation step budget (default 5000000)")
-    run.add_argument("--timeout", type=float, default=300.0, help="wall-clock budget in seconds (default 300)")
-    run.add_argument("--progress", action="store_true", help="show progress on stderr even when it is not a terminal")
+    run.add_argument(
+        "--max-steps", type=int, default=5_000_000, help="simulation step budget (default 5000000)"
+    )
+    run.add_argument(
+        "--timeout", type=float, default=300.0, help="wall-clock budget in seconds (default 300)"
+    )
+    run.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on stderr even when it is not a terminal",
+    )
     run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
     run.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     run.add_argument("--backend", default="sim", help="sim (default) or xrt")
     run.add_argument("--xclbin", help="xrt backend: the xclbin built by the vendor toolchain")
-    run.add_argument("--insts", help="xrt backend: the NPU instruction file (insts.bin or insts.txt)")
-    run.add_argument("--kernel-name", default="MLIR_AIE", help="xrt backend: kernel name in the xclbin")
+    run.add_argument(
+        "--insts", help="xrt backend: the NPU instruction file (insts.bin or insts.txt)"
+    )
+    run.add_argument(
+        "--kernel-name", default="MLIR_AIE", help="xrt backend: kernel name in the xclbin"
+    )
     return parser
 
 
@@ -73,7 +91,13 @@ def _parser() -> argparse.ArgumentParser:
 def _parse_mlir(text: str, name: str):
     from xdsl.utils.exceptions import ParseError, VerifyException
 
-    from iron_ir.ir.diagnostics import OpError, Source, format_op_error, format_parse_error, verify_module
+    from iron_ir.ir.diagnostics import (
+        OpError,
+        Source,
+        format_op_error,
+        format_parse_error,
+        verify_module,
+    )
     from iron_ir.ir.parse import parse_module
 
     try:
@@ -97,7 +121,11 @@ def _load_mlir(path: str) -> Design:
 
 def _design_error(path: str, err: BaseException) -> UserError:
     """An exception raised by the user's design file, located in that file."""
-    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).resolve() == Path(path).resolve()]
+    frames = [
+        f
+        for f in traceback.extract_tb(err.__traceback__)
+        if Path(f.filename).resolve() == Path(path).resolve()
+    ]
     where = f"{path}:{frames[-1].lineno}: " if frames else f"{path}: "
     return UserError(f"{where}{type(err).__name__}: {err}")
 
@@ -111,7 +139,9 @@ def _run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, s
             namespace = runpy.run_path(path, run_name=run_name)
     except SystemExit as err:
         if err.code not in (None, 0):
-            raise UserError(f"{path} exited with status {err.code} while loading:\n{captured.getvalue()}") from None
+            raise UserError(
+                f"{path} exited with status {err.code} while loading:\n{captured.getvalue()}"
+            ) from None
         namespace = {}
     except UserError:
         raise
@@ -128,7 +158,9 @@ def _run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, s
 
 def _module_of(resolved, path: str):
     module = getattr(resolved, "module", resolved)
-    if any(op.name == "iron.program" for op in module.walk()) and find_spec("iron_ir.passes.pipelines"):
+    if any(op.name == "iron.program" for op in module.walk()) and find_spec(
+        "iron_ir.passes.pipelines"
+    ):
         # resolve_program stops at the IRON dialect when it cannot reach the pipeline itself.
         from iron_ir.passes.pipelines import run_pipeline
 
@@ -203,12 +235,16 @@ def _inputs(args, design: Design, signature, roles) -> list[np.ndarray | None]:
             if key in data.files:
                 arrays[i] = data[key]
             elif "in" in roles[i]:
-                warnings.warn(f"{args.inputs} has no {key}: runtime argument {i} is zero-filled", stacklevel=2)
+                warnings.warn(
+                    f"{args.inputs} has no {key}: runtime argument {i} is zero-filled", stacklevel=2
+                )
         return arrays
     filled = [i for i, r in enumerate(roles) if "in" in r]
     if design.namespace is None:
         for i in filled:
-            warnings.warn(f"no --inputs: runtime argument {i} (arg{i}) is zero-filled", stacklevel=2)
+            warnings.warn(
+                f"no --inputs: runtime argument {i} (arg{i}) is zero-filled", stacklevel=2
+            )
         return arrays
     declared = design.namespace.get("INPUTS")
     if declared is not None:
@@ -241,15 +277,24 @@ def compare(got: np.ndarray, expected: np.ndarray, name: str, limit: int = 5) ->
     if expected.size != got.size:
         return [f"{name}: reference has {expected.size} elements, the output {got.size}"]
     g = got.reshape(-1)
-    e = expected.reshape(-1).astype(got.dtype) if expected.dtype != got.dtype else expected.reshape(-1)
+    e = (
+        expected.reshape(-1).astype(got.dtype)
+        if expected.dtype != got.dtype
+        else expected.reshape(-1)
+    )
     tol = _tolerance(got.dtype)
     if tol is None:
         bad = np.flatnonzero(g != e)
     else:
-        bad = np.flatnonzero(~np.isclose(g.astype(np.float64), e.astype(np.float64), rtol=tol[0], atol=tol[1]))
+        bad = np.flatnonzero(
+            ~np.isclose(g.astype(np.float64), e.astype(np.float64), rtol=tol[0], atol=tol[1])
+        )
     if not bad.size:
         return []
-    lines = [f"{name}: {bad.size} of {g.size} elements differ" + (f" (tolerance rtol={tol[0]}, atol={tol[1]})" if tol else "")]
+    lines = [
+        f"{name}: {bad.size} of {g.size} elements differ"
+        + (f" (tolerance rtol={tol[0]}, atol={tol[1]})" if tol else "")
+    ]
     for k in bad[:limit]:
         index = np.unravel_index(int(k), got.shape)
         got_value, expected_value = g[k].item(), e[k].item()
@@ -277,13 +322,22 @@ def _run(args) -> int:
     if args.backend == "sim":
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
-            module, "sim", max_steps=args.max_steps, timeout=args.timeout,
-            trace=bool(args.trace), progress=progress, sequence=args.sequence,
+            module,
+            "sim",
+            max_steps=args.max_steps,
+            timeout=args.timeout,
+            trace=bool(args.trace),
+            progress=progress,
+            sequence=args.sequence,
         )
     else:
         compiled = compile_module(
-            module, args.backend, xclbin=args.xclbin, instructions=args.insts,
-            kernel_name=args.kernel_name, sequence=args.sequence,
+            module,
+            args.backend,
+            xclbin=args.xclbin,
+            instructions=args.insts,
+            kernel_name=args.kernel_name,
+            sequence=args.sequence,
         )
     roles = argument_roles(module, sequence=args.sequence)
     arrays = _inputs(args, design, compiled.signature, roles)
@@ -294,7 +348,9 @@ def _run(args) -> int:
         for message in last.warnings:
             print(f"warning: {message}", file=sys.stderr)
         for op_name, count in sorted(last.notes.items()):
-            print(f"note: {count} '{op_name}' op(s) configure registers the simulator does not model")
+            print(
+                f"note: {count} '{op_name}' op(s) configure registers the simulator does not model"
+            )
         if args.trace:
             last.recorder.write(args.trace)
             print(f"trace written to {args.trace}")
@@ -341,7 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("always")
-            warnings.showwarning = lambda message, *a, **k: print(f"warning: {message}", file=sys.stderr)
+            warnings.showwarning = lambda message, *a, **k: print(
+                f"warning: {message}", file=sys.stderr
+            )
             return _run(args)
     except (UserError, SimulationError, BackendError) as err:
         message = str(err)

@@ -49,9 +49,7 @@ def compile_module(module, backend: str = "sim", **options) -> CompiledDesign:
     module = getattr(module, "module", module)  # an IronModule from Program.resolve_program()
     factory = _BACKENDS.get(backend)
     if factory is None:
-        raise BackendError(
-            f"unknown backend {backend!r}; choose one of {', '.join(backends())}"
-        )
+        raise BackendError(f"unknown backend {backend!r}; choose one of {', '.join(backends())}")
     return factory(module, **options)
 
 

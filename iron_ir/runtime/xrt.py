@@ -107,7 +107,11 @@ class XrtDesign(CompiledDesign):
             )
         host = []
         for i, spec in enumerate(self.signature):
-            given = arrays[i] if i < len(arrays) and arrays[i] is not None else np.zeros(spec.shape, spec.dtype)
+            given = (
+                arrays[i]
+                if i < len(arrays) and arrays[i] is not None
+                else np.zeros(spec.shape, spec.dtype)
+            )
             given = np.ascontiguousarray(np.asarray(given).reshape(spec.shape), dtype=spec.dtype)
             host.append(given)
         bos = []

@@ -121,7 +121,9 @@ class _Builder:
 
     def new_pool(self, name: str, fifo: Fifo, tile: Tile, depth: int, elem, segments: int, inits):
         if depth < 1:
-            raise DesignError(f"{where(fifo.op)}: objectfifo @{fifo.name} has depth {depth} on {tile.name}")
+            raise DesignError(
+                f"{where(fifo.op)}: objectfifo @{fifo.name} has depth {depth} on {tile.name}"
+            )
         if len(inits) > depth:
             raise DesignError(
                 f"{where(fifo.op)}: objectfifo @{fifo.name} has {len(inits)} initial values "
@@ -199,13 +201,16 @@ class _Builder:
             raise DesignError(f"{where(link.op)}: a link cannot be a join and a distribute at once")
         tile = outs[0].producer
         if tile.kind is not TileKind.MEM and (len(ins) > 1 or len(outs) > 1):
-            raise DesignError(f"{where(link.op)}: join/distribute links need a mem tile, not {tile.name}")
+            raise DesignError(
+                f"{where(link.op)}: join/distribute links need a mem tile, not {tile.name}"
+            )
         in_ends = []
         for f in ins:
             ends = [i for i, c in enumerate(f.consumers) if c == tile]
             if not ends:
                 raise DesignError(
-                    f"{where(link.op)}: linked fifo @{f.name} has no consumer on the link tile {tile.name}"
+                    f"{where(link.op)}: linked fifo @{f.name} has no consumer on the link tile "
+                    f"{tile.name}"
                 )
             in_ends.append(ends[0])
         if link.is_join:
@@ -218,7 +223,13 @@ class _Builder:
             owner, end, segments = (b, 0, 1) if use_out else (a, 1 + in_ends[0], 1)
         suffix = "" if end == 0 else "_cons"
         pool = self.new_pool(
-            owner.name + suffix, owner, tile, owner.depth(end), owner.elem, segments, owner.init_values
+            owner.name + suffix,
+            owner,
+            tile,
+            owner.depth(end),
+            owner.elem,
+            segments,
+            owner.init_values,
         )
         self.link_pools[id(link)] = pool
         for k, f in enumerate(outs):
@@ -270,8 +281,14 @@ class _Builder:
                     offs = np.tile(offs, repeat)
                 chain.append(
                     BdStep(
-                        flat, offs, f"@{fifo.name} buffer {b}" + (f" slice {k}" if len(pieces) > 1 or link else ""),
-                        acq=pool.cons_locks[k], acq_n=1, rel=pool.prod_locks[k], rel_n=1,
+                        flat,
+                        offs,
+                        f"@{fifo.name} buffer {b}"
+                        + (f" slice {k}" if len(pieces) > 1 or link else ""),
+                        acq=pool.cons_locks[k],
+                        acq_n=1,
+                        rel=pool.prod_locks[k],
+                        rel_n=1,
                     )
                 )
         return self.channel(tile, "MM2S", f"@{fifo.name}", chain, fifo.iter_count)
@@ -307,8 +324,14 @@ class _Builder:
                 offs = _pattern(offset, length, dims, [], flat.size, what)
                 chain.append(
                     BdStep(
-                        flat, offs, f"@{fifo.name} into {pool.name} buffer {b}" + (f" slice {k}" if len(pieces) > 1 else ""),
-                        acq=pool.prod_locks[k], acq_n=1, rel=pool.cons_locks[k], rel_n=1,
+                        flat,
+                        offs,
+                        f"@{fifo.name} into {pool.name} buffer {b}"
+                        + (f" slice {k}" if len(pieces) > 1 else ""),
+                        acq=pool.prod_locks[k],
+                        acq_n=1,
+                        rel=pool.cons_locks[k],
+                        rel_n=1,
                     )
                 )
         return self.channel(tile, "S2MM", f"@{fifo.name}", chain)

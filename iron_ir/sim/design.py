@@ -30,9 +30,21 @@ from iron_ir.sim.errors import DesignError, UnsupportedOpError
 from iron_ir.sim.types import alloc_memref, memref_shape
 
 _DEVICE_NAMES = {
-    1: "xcvc1902", 2: "xcve2302", 3: "xcve2802", 4: "npu1", 5: "npu1_1col", 6: "npu1_2col",
-    7: "npu1_3col", 8: "npu2", 9: "npu2_1col", 10: "npu2_2col", 11: "npu2_3col",
-    12: "npu2_4col", 13: "npu2_5col", 14: "npu2_6col", 15: "npu2_7col",
+    1: "xcvc1902",
+    2: "xcve2302",
+    3: "xcve2802",
+    4: "npu1",
+    5: "npu1_1col",
+    6: "npu1_2col",
+    7: "npu1_3col",
+    8: "npu2",
+    9: "npu2_1col",
+    10: "npu2_2col",
+    11: "npu2_3col",
+    12: "npu2_4col",
+    13: "npu2_5col",
+    14: "npu2_6col",
+    15: "npu2_7col",
 }
 
 # Ops of the physical level: the objectfifo lowering has already run. The simulator runs the
@@ -40,8 +52,16 @@ _DEVICE_NAMES = {
 _PHYSICAL = {"aie.mem", "aie.memtile_dma", "aie.shim_dma", "aie.switchbox", "aie.shim_mux"}
 # Routing and trace configuration: the simulator connects fifo endpoints directly.
 _IGNORED = {
-    "aie.flow", "aie.packet_flow", "aie.end", "aie.cascade_flow", "aie.wire", "aie.objectfifo.allocate",
-    "aie.trace", "aie.trace.config", "aie.trace.host_config", "aie.trace.start_config",
+    "aie.flow",
+    "aie.packet_flow",
+    "aie.end",
+    "aie.cascade_flow",
+    "aie.wire",
+    "aie.objectfifo.allocate",
+    "aie.trace",
+    "aie.trace.config",
+    "aie.trace.host_config",
+    "aie.trace.start_config",
 }
 
 
@@ -306,7 +326,8 @@ def read_design(
     if sequence is not None:
         if sequence not in design.runtimes:
             raise DesignError(
-                f"no runtime sequence @{sequence}; the device has {', '.join('@' + n for n in names) or 'none'}"
+                f"no runtime sequence @{sequence}; the device has "
+                f"{', '.join('@' + n for n in names) or 'none'}"
             )
         design.runtime = design.runtimes[sequence]
     elif len(names) > 1:
@@ -353,14 +374,20 @@ def _read_op(design: Design, op: Operation) -> None:
     elif name == "aie.buffer":
         t = op.results[0].type
         init = prop(op, "initial_value")
-        array = dense_to_numpy(init, memref_shape(t), t.element_type) if init is not None else alloc_memref(t)
+        array = (
+            dense_to_numpy(init, memref_shape(t), t.element_type)
+            if init is not None
+            else alloc_memref(t)
+        )
         design.buffers[op.results[0]] = array
         buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
         design.buffers_by_name[buf_name] = array
         design.buffer_names[op.results[0]] = buf_name
     elif name == "aie.lock":
         tile = _tile(design, op.operands[0], "aie.lock")
-        lock_name = sym_name(prop(op, "sym_name")) or f"lock_{tile.col}_{tile.row}_{len(design.lock_ops)}"
+        lock_name = (
+            sym_name(prop(op, "sym_name")) or f"lock_{tile.col}_{tile.row}_{len(design.lock_ops)}"
+        )
         design.lock_ops.append((op.results[0], lock_name, as_int(prop(op, "init"), 0)))
     elif name == "func.func":
         design.funcs[sym_name(prop(op, "sym_name"))] = op

@@ -196,7 +196,16 @@ class BdStep:
     """
 
     __slots__ = (
-        "acq", "acq_n", "buffer", "offsets", "rel", "rel_n", "label", "task", "padded", "unique",
+        "acq",
+        "acq_n",
+        "buffer",
+        "offsets",
+        "rel",
+        "rel_n",
+        "label",
+        "task",
+        "padded",
+        "unique",
         "base",
     )
 
@@ -211,7 +220,9 @@ class BdStep:
         increasing = bool((steps > 0).all())
         self.unique = increasing or not (np.diff(np.sort(offsets)) == 0).any()
         # A contiguous run is moved with slices instead of fancy indexing (most BDs are).
-        self.base = int(offsets[0]) if offsets.size and increasing and bool((steps == 1).all()) else None
+        self.base = (
+            int(offsets[0]) if offsets.size and increasing and bool((steps == 1).all()) else None
+        )
 
 
 class DmaTaskRun:
@@ -313,7 +324,8 @@ class Channel:
 
     def describe(self) -> str:
         if self.phase == TRANSFER:
-            text = f"{self.name} is in {self.step.label}: {self.pos} of {self.step.offsets.size} elements moved"
+            size = self.step.offsets.size
+            text = f"{self.name} is in {self.step.label}: {self.pos} of {size} elements moved"
             stream = self.stream
             if stream is not None:
                 peers = [stream.source] if self is not stream.source else stream.dests

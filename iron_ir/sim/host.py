@@ -144,7 +144,10 @@ class HostContext:
         inner = list(zip(sizes[1:], strides[1:]))
         length = int(np.prod([int(s) for s in sizes[1:]]))
         bd = BufferDescriptor(
-            base, length, inner, iteration_size=max(int(sizes[0]), 1),
+            base,
+            length,
+            inner,
+            iteration_size=max(int(sizes[0]), 1),
             iteration_stride=int(strides[0]),
         )
         repeat_tmpl = TaskTemplate(
@@ -168,7 +171,9 @@ class HostContext:
         if buf is None:
             raise RuntimeMisuseError(f"{where}: rtp_write to unknown buffer @{name}")
         if not 0 <= index < buf.size:
-            raise DmaBoundsError(f"{where}: rtp_write index {index} outside @{name} ({buf.size} elements)")
+            raise DmaBoundsError(
+                f"{where}: rtp_write index {index} outside @{name} ({buf.size} elements)"
+            )
         buf.reshape(-1)[index] = value
 
     def note(self, op_name: str) -> None:
@@ -204,7 +209,9 @@ def _bd_chain(region, what: str) -> list[Operation]:
                 raise UnsupportedOpError(f"{where(op)}: '{op.name}' inside a DMA task of {what}")
         block = nxt
     if block is not None:
-        raise UnsupportedOpError(f"{what}: a DMA task whose BD chain loops forever is not simulated")
+        raise UnsupportedOpError(
+            f"{what}: a DMA task whose BD chain loops forever is not simulated"
+        )
     return bds
 
 
@@ -280,7 +287,10 @@ def _memcpy(e: Emitter, op: Operation) -> None:
     kind = "fill" if end.direction == "MM2S" else "drain"
     issue = as_bool(prop(op, "issue_token")) or end.direction == "S2MM"
     tmpl = TaskTemplate(
-        f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})", end, issue, 0,
+        f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})",
+        end,
+        issue,
+        0,
         [BdTemplate(0, 0, [], where(op))],
     )
     offsets = _list(e, prop(op, "static_offsets"), op.offsets)
@@ -356,13 +366,17 @@ def argument_directions(design: Design, machine: Machine) -> list[set[str]]:
     roles: list[set[str]] = [set() for _ in block.args]
     for op in design.runtime.walk():
         if op.name == "aiex.dma_configure_task_for":
-            direction = resolve_host_end(design, machine, sym_name(prop(op, "alloc")), where(op)).direction
+            direction = resolve_host_end(
+                design, machine, sym_name(prop(op, "alloc")), where(op)
+            ).direction
             buffers = [bd.operands[0] for bd in op.walk() if bd.name == "aie.dma_bd"]
         elif op.name == "aiex.dma_configure_task":
             direction = "MM2S" if as_int(prop(op, "direction")) == 1 else "S2MM"
             buffers = [bd.operands[0] for bd in op.walk() if bd.name == "aie.dma_bd"]
         elif op.name == "aiex.npu.dma_memcpy_nd":
-            direction = resolve_host_end(design, machine, sym_name(prop(op, "metadata")), where(op)).direction
+            direction = resolve_host_end(
+                design, machine, sym_name(prop(op, "metadata")), where(op)
+            ).direction
             buffers = [op.operands[0]]
         else:
             continue

@@ -171,7 +171,8 @@ class Scheduler:
                 f"had data to move:\n{lines}\n"
                 f"On the NPU the run ends with these transfers in flight, so results are not "
                 f"reliable. Await the task (issue_token / wait=True) or make the cores consume "
-                f"all of it.\n\n" + self.report("State when the runtime sequence finished", header=False)
+                f"all of it.\n\n"
+                + self.report("State when the runtime sequence finished", header=False)
             )
         self.warnings = self._undrained()
         for core in self.cores:

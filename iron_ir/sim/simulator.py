@@ -10,7 +10,15 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from iron_ir.sim.build import Machine, build_machine
-from iron_ir.sim.codegen import CORE_HANDLERS, RUNTIME_HELPERS, Emitter, Scope, build_function, exec_function, where
+from iron_ir.sim.codegen import (
+    CORE_HANDLERS,
+    RUNTIME_HELPERS,
+    Emitter,
+    Scope,
+    build_function,
+    exec_function,
+    where,
+)
 from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sym_name
 from iron_ir.sim.engine import FifoPort, LockWait
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
@@ -181,7 +189,8 @@ class _Compiler:
                         f"{', '.join(c.name for c in fifo.consumers)}"
                     )
                 pool = self.machine.consumer_pool[(fifo_name, ends[0])]
-            name = f"_port_{''.join(ch if ch.isalnum() else '_' for ch in fifo_name)}_{port}_{len(self.globals)}"
+            safe = "".join(ch if ch.isalnum() else "_" for ch in fifo_name)
+            name = f"_port_{safe}_{port}_{len(self.globals)}"
             self.globals[name] = FifoPort(fifo_name, port, pool, core_name)
             ports[key] = name
             return name
@@ -202,7 +211,9 @@ class _Compiler:
                 funcs[sym] = self.compile_func(fn_op, sym, scope, core_name)
                 return funcs[sym]
             link_with = prop(fn_op, "link_with")
-            link_with = link_with.data if link_with is not None else (core.link_with if core else None)
+            link_with = (
+                link_with.data if link_with is not None else (core.link_with if core else None)
+            )
             from iron_ir.sim.kernels import MissingKernelModelError, lookup_model
 
             try:
@@ -254,7 +265,11 @@ def compile_function(module: ModuleOp, name: str):
     compiled too; external ones resolve to kernel models.
     """
     fn_op = next(
-        (op for op in module.walk() if op.name == "func.func" and sym_name(prop(op, "sym_name")) == name),
+        (
+            op
+            for op in module.walk()
+            if op.name == "func.func" and sym_name(prop(op, "sym_name")) == name
+        ),
         None,
     )
     if fn_op is None or not fn_op.regions[0].blocks:

@@ -31,7 +31,11 @@ class Recorder:
             end = max(end, start + 1)
             self.events.append(
                 {
-                    "name": name, "ph": "X", "ts": start, "dur": end - start, "pid": pid,
+                    "name": name,
+                    "ph": "X",
+                    "ts": start,
+                    "dur": end - start,
+                    "pid": pid,
                     "tid": self._tid(pid, thread),
                 }
             )

@@ -52,7 +52,9 @@ def numpy_dtype(t: Attribute) -> np.dtype:
         if w == 1:
             return np.dtype(np.bool_)
         if w not in (8, 16, 32, 64):
-            raise UnsupportedOpError(f"integer type {t} has no numpy storage type (widths 1, 8, 16, 32, 64)")
+            raise UnsupportedOpError(
+                f"integer type {t} has no numpy storage type (widths 1, 8, 16, 32, 64)"
+            )
         kind = "uint" if t.signedness.data == Signedness.UNSIGNED else "int"
         return np.dtype(f"{kind}{w}")
     if isinstance(t, BFloat16Type):

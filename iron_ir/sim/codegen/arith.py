@@ -98,7 +98,7 @@ def _fp_to_int(x, width: int, is_signed: bool, what: str) -> int:
     if x != x or x in (float("inf"), float("-inf")):
         raise CoreExecutionError(f"{what}: converting {x} to an integer (poison in MLIR)")
     v = int(math.trunc(float(x)))
-    lo, hi = ((-(1 << (width - 1)), (1 << (width - 1)) - 1) if is_signed else (0, (1 << width) - 1))
+    lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if is_signed else (0, (1 << width) - 1)
     if not lo <= v <= hi:
         raise CoreExecutionError(
             f"{what}: {x} does not fit the {width}-bit {'signed' if is_signed else 'unsigned'} "
@@ -200,9 +200,11 @@ _INT_BINARY = {
     "arith.shli": lambda a, b, w, e, op: _wrap_expr(
         f"{a} << _shift({_u(b, w)}, {w}, {_what(e, op)})", w
     ),
-    "arith.shrsi": lambda a, b, w, e, op: f"({_s(a, w)} >> _shift({_u(b, w)}, {w}, {_what(e, op)}))"
-    if w != 1
-    else f"({a} >> _shift({_u(b, w)}, 1, {_what(e, op)}))",
+    "arith.shrsi": lambda a, b, w, e, op: (
+        f"({_s(a, w)} >> _shift({_u(b, w)}, {w}, {_what(e, op)}))"
+        if w != 1
+        else f"({a} >> _shift({_u(b, w)}, 1, {_what(e, op)}))"
+    ),
     "arith.shrui": lambda a, b, w, e, op: _wrap_expr(
         f"{_u(a, w)} >> _shift({_u(b, w)}, {w}, {_what(e, op)})", w
     ),

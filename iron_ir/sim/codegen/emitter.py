@@ -132,9 +132,7 @@ def assign(names: Iterable[str], values: Iterable[str]) -> str:
     return f"{', '.join(names)} = {', '.join(values)}"
 
 
-def build_function(
-    emitter: Emitter, fn_name: str, params: list[str], generator: bool
-) -> str:
+def build_function(emitter: Emitter, fn_name: str, params: list[str], generator: bool) -> str:
     """The source of the function whose body ``emitter`` holds."""
     head = f"def {fn_name}({', '.join(params)}):"
     body = list(emitter.lines)

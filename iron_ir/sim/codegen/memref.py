@@ -45,7 +45,8 @@ def _check_negative(e: Emitter, op: Operation, indices) -> None:
     names = [e.use(i) for i in indices]
     if names:
         test = " or ".join(f"{n} < 0" for n in names)
-        e.line(f"if {test}: _negative_index({e.const(where(op) + ' in ' + e.what, 'w')}, {', '.join(names)})")
+        what = e.const(f"{where(op)} in {e.what}", "w")
+        e.line(f"if {test}: _negative_index({what}, {', '.join(names)})")
 
 
 def _load(e: Emitter, op: Operation) -> None:
@@ -101,9 +102,7 @@ def _subview(e: Emitter, op: Operation) -> None:
     offsets = _static_or_dynamic(e, op.properties["static_offsets"], op.offsets)
     sizes = _static_or_dynamic(e, op.properties["static_sizes"], op.sizes)
     strides = _static_or_dynamic(e, op.properties["static_strides"], op.strides)
-    slices = ", ".join(
-        f"{o}:{o}+({s}-1)*{t}+1:{t}" for o, s, t in zip(offsets, sizes, strides)
-    )
+    slices = ", ".join(f"{o}:{o}+({s}-1)*{t}+1:{t}" for o, s, t in zip(offsets, sizes, strides))
     shape = memref_shape(op.results[0].type)
     e.line(f"{e.define(op.results[0], 'm')} = {e.use(src)}[{slices}].reshape({shape!r})")
 

@@ -14,7 +14,9 @@ TILES = """
 """
 
 
-def module(body: str, args: list[str], runtime: str, device: str = "npu1_1col", verify: bool = True):
+def module(
+    body: str, args: list[str], runtime: str, device: str = "npu1_1col", verify: bool = True
+):
     """A module (verified unless asked not to): the five tiles of column 0, ``body``, and a
     runtime sequence."""
     params = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
@@ -28,8 +30,17 @@ def module(body: str, args: list[str], runtime: str, device: str = "npu1_1col", 
     return parsed
 
 
-def task(fifo: str, arg: int, memref: str, length: int, dims: str = "", token: bool = False,
-         repeat: int = 0, name: str | None = None, offset: int = 0) -> str:
+def task(
+    fifo: str,
+    arg: int,
+    memref: str,
+    length: int,
+    dims: str = "",
+    token: bool = False,
+    repeat: int = 0,
+    name: str | None = None,
+    offset: int = 0,
+) -> str:
     name = name or f"%t_{fifo}"
     attrs = []
     if token:
@@ -76,7 +87,9 @@ def release(fifo: str, port: str, n: int) -> str:
     return f"        aie.objectfifo.release @{fifo}({port}, {n})\n"
 
 
-def add_const(src: str, dst: str, n: int, k: int, ty: str = "memref<8xi32>", elem: str = "i32") -> str:
+def add_const(
+    src: str, dst: str, n: int, k: int, ty: str = "memref<8xi32>", elem: str = "i32"
+) -> str:
     """``dst[i] = src[i] + k`` for i < n (inline core code)."""
     u = f"{src}_{dst}"
     return (

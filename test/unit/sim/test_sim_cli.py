@@ -23,7 +23,16 @@ def run(capsys, *argv):
 def test_mlir_inputs_and_outputs_by_position(tmp_path, capsys):
     a = (np.arange(4096) % 300 - 150).astype(np.int16)
     np.savez(tmp_path / "in.npz", arg0=a, arg1=np.array([-4], dtype=np.int32))
-    code, out, _ = run(capsys, "run", "--mlir", str(VSM), "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "out.npz"))
+    code, out, _ = run(
+        capsys,
+        "run",
+        "--mlir",
+        str(VSM),
+        "--inputs",
+        str(tmp_path / "in.npz"),
+        "--out",
+        str(tmp_path / "out.npz"),
+    )
     assert code == 0 and "simulated" in out
     result = np.load(tmp_path / "out.npz")
     assert sorted(result.files) == ["arg0", "arg1", "arg2"]
@@ -33,7 +42,16 @@ def test_mlir_inputs_and_outputs_by_position(tmp_path, capsys):
 
 def test_missing_input_is_zero_filled_with_a_warning(tmp_path, capsys):
     np.savez(tmp_path / "in.npz", arg0=np.ones(4096, dtype=np.int16))
-    code, _, err = run(capsys, "run", "--mlir", str(VSM), "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "o.npz"))
+    code, _, err = run(
+        capsys,
+        "run",
+        "--mlir",
+        str(VSM),
+        "--inputs",
+        str(tmp_path / "in.npz"),
+        "--out",
+        str(tmp_path / "o.npz"),
+    )
     assert code == 0
     assert "warning:" in err and "runtime argument 1 is zero-filled" in err
     assert not np.load(tmp_path / "o.npz")["arg2"].any()
@@ -59,7 +77,10 @@ def test_parse_error_points_at_the_line(tmp_path, capsys):
 
 
 def test_missing_file_and_wrong_usage(capsys):
-    assert run(capsys, "run", "--mlir", "/no/such.mlir")[2].strip() == "error: /no/such.mlir: no such file"
+    assert (
+        run(capsys, "run", "--mlir", "/no/such.mlir")[2].strip()
+        == "error: /no/such.mlir: no such file"
+    )
     code, _, err = run(capsys, "run", str(VSM))
     assert code == 1 and "--mlir" in err
 
@@ -79,9 +100,7 @@ def test_trace_is_chrome_json(tmp_path, capsys):
 
 def printing_design(tmp_path, reference_factor):
     design = tmp_path / "design.py"
-    design.write_text(
-        textwrap.dedent(
-            f"""
+    design.write_text(textwrap.dedent(f"""
             from pathlib import Path
             import numpy as np
 
@@ -93,9 +112,7 @@ def printing_design(tmp_path, reference_factor):
 
             if __name__ == "__main__":
                 print(Path({str(VSM)!r}).read_text())
-            """
-        )
-    )
+            """))
     return design
 
 
@@ -115,7 +132,9 @@ def test_design_file_mismatch_fail_lists_first_mismatches(tmp_path, capsys):
 
 def test_design_file_exception_is_located(tmp_path, capsys):
     design = tmp_path / "broken.py"
-    design.write_text("import numpy as np\n\nx = 1\nraise ValueError('tile size must divide 4096')\n")
+    design.write_text(
+        "import numpy as np\n\nx = 1\nraise ValueError('tile size must divide 4096')\n"
+    )
     code, _, err = run(capsys, "run", str(design))
     assert code == 1 and f"{design}:4: ValueError: tile size must divide 4096" in err
 
@@ -125,8 +144,16 @@ def test_xrt_backend_without_pyxrt(monkeypatch, tmp_path, capsys):
     (tmp_path / "a.xclbin").write_bytes(b"x")
     (tmp_path / "insts.txt").write_text("00000001\n")
     code, _, err = run(
-        capsys, "run", "--mlir", str(VSM), "--backend", "xrt",
-        "--xclbin", str(tmp_path / "a.xclbin"), "--insts", str(tmp_path / "insts.txt"),
+        capsys,
+        "run",
+        "--mlir",
+        str(VSM),
+        "--backend",
+        "xrt",
+        "--xclbin",
+        str(tmp_path / "a.xclbin"),
+        "--insts",
+        str(tmp_path / "insts.txt"),
     )
     assert code == 1 and "needs XRT's Python bindings (pyxrt)" in err
 

@@ -21,12 +21,10 @@ def fn(body: str, name: str = "f"):
 
 @functools.lru_cache(maxsize=None)
 def binop(op: str, ty: str):
-    return fn(
-        f"""func.func @f(%a: {ty}, %b: {ty}) -> {ty} {{
+    return fn(f"""func.func @f(%a: {ty}, %b: {ty}) -> {ty} {{
           %0 = arith.{op} %a, %b : {ty}
           return %0 : {ty}
-        }}"""
-    )
+        }}""")
 
 
 def wrap(v: int, bits: int) -> int:
@@ -63,21 +61,18 @@ def test_i8_ops_match_numpy(a, b):
 
 
 def test_unsigned_compare_and_min_max():
-    cmp = fn(
-        """func.func @f(%a: i32, %b: i32) -> (i1, i1, i32, i32) {
+    cmp = fn("""func.func @f(%a: i32, %b: i32) -> (i1, i1, i32, i32) {
           %0 = arith.cmpi ult, %a, %b : i32
           %1 = arith.cmpi slt, %a, %b : i32
           %2 = arith.maxui %a, %b : i32
           %3 = arith.minsi %a, %b : i32
           return %0, %1, %2, %3 : i1, i1, i32, i32
-        }"""
-    )
+        }""")
     assert cmp(-1, 1) == (0, 1, -1, -1)
 
 
 def test_shifts_extensions_truncation():
-    f = fn(
-        """func.func @f(%a: i16, %s: i16) -> (i16, i16, i16, i32, i32, i8) {
+    f = fn("""func.func @f(%a: i16, %s: i16) -> (i16, i16, i16, i32, i32, i8) {
           %0 = arith.shli %a, %s : i16
           %1 = arith.shrsi %a, %s : i16
           %2 = arith.shrui %a, %s : i16
@@ -85,8 +80,7 @@ def test_shifts_extensions_truncation():
           %4 = arith.extui %a : i16 to i32
           %5 = arith.trunci %a : i16 to i8
           return %0, %1, %2, %3, %4, %5 : i16, i16, i16, i32, i32, i8
-        }"""
-    )
+        }""")
     assert f(-256, 4) == (-4096, -16, 0x0FF0, -256, 0xFF00, 0)
     assert f(0x4001, 1) == (wrap(0x8002, 16), 0x2000, 0x2000, 0x4001, 0x4001, 1)
     with pytest.raises(CoreExecutionError, match="shift by 16"):
@@ -94,14 +88,12 @@ def test_shifts_extensions_truncation():
 
 
 def test_i1_extension_reads_true_as_minus_one_when_signed():
-    f = fn(
-        """func.func @f(%a: i32, %b: i32) -> (i32, i32) {
+    f = fn("""func.func @f(%a: i32, %b: i32) -> (i32, i32) {
           %c = arith.cmpi eq, %a, %b : i32
           %0 = arith.extsi %c : i1 to i32
           %1 = arith.extui %c : i1 to i32
           return %0, %1 : i32, i32
-        }"""
-    )
+        }""")
     assert f(3, 3) == (-1, 1)
     assert f(3, 4) == (0, 0)
 
@@ -112,13 +104,11 @@ def test_division_by_zero_is_reported():
 
 
 def test_index_casts():
-    f = fn(
-        """func.func @f(%a: index) -> (i8, i32) {
+    f = fn("""func.func @f(%a: index) -> (i8, i32) {
           %0 = arith.index_cast %a : index to i8
           %1 = arith.index_cast %a : index to i32
           return %0, %1 : i8, i32
-        }"""
-    )
+        }""")
     assert f(300) == (44, 300)
 
 
@@ -126,20 +116,20 @@ def test_f32_rounds_as_f32():
     add = binop("addf", "f32")
     r = add(np.float32(1.0), np.float32(1e-8))
     assert isinstance(r, np.float32) and r == np.float32(1.0)
-    assert binop("mulf", "f32")(np.float32(1.1), np.float32(1.1)) == np.float32(1.1) * np.float32(1.1)
+    assert binop("mulf", "f32")(np.float32(1.1), np.float32(1.1)) == np.float32(1.1) * np.float32(
+        1.1
+    )
 
 
 def test_bf16_arithmetic_and_conversions():
-    f = fn(
-        """func.func @f(%a: bf16, %b: bf16, %x: f32) -> (bf16, bf16, f32, bf16, i32) {
+    f = fn("""func.func @f(%a: bf16, %b: bf16, %x: f32) -> (bf16, bf16, f32, bf16, i32) {
           %0 = arith.addf %a, %b : bf16
           %1 = arith.mulf %a, %b : bf16
           %2 = arith.extf %a : bf16 to f32
           %3 = arith.truncf %x : f32 to bf16
           %4 = arith.fptosi %a : bf16 to i32
           return %0, %1, %2, %3, %4 : bf16, bf16, f32, bf16, i32
-        }"""
-    )
+        }""")
     a, b = BF16(1.5), BF16(0.0078125)
     s, p, e, t, i = f(a, b, np.float32(3.14159))
     assert s.dtype == BF16 and s == BF16(np.float32(a) + np.float32(b))
@@ -148,23 +138,20 @@ def test_bf16_arithmetic_and_conversions():
 
 
 def test_float_compare_min_max_nan():
-    f = fn(
-        """func.func @f(%a: f32, %b: f32) -> (i1, i1, f32, f32) {
+    f = fn("""func.func @f(%a: f32, %b: f32) -> (i1, i1, f32, f32) {
           %0 = arith.cmpf olt, %a, %b : f32
           %1 = arith.cmpf ult, %a, %b : f32
           %2 = arith.maximumf %a, %b : f32
           %3 = arith.maxnumf %a, %b : f32
           return %0, %1, %2, %3 : i1, i1, f32, f32
-        }"""
-    )
+        }""")
     nan = np.float32("nan")
     lt, ult, mx, mn = f(nan, np.float32(1))
     assert (lt, ult) == (0, 1) and math.isnan(mx) and mn == 1
 
 
 def test_scf_for_iter_args_if_while_and_memrefs():
-    f = fn(
-        """func.func @f(%m: memref<8xi16>, %n: index) -> (i16, index) {
+    f = fn("""func.func @f(%m: memref<8xi16>, %n: index) -> (i16, index) {
           %c0 = arith.constant 0 : index
           %c1 = arith.constant 1 : index
           %z = arith.constant 0 : i16
@@ -191,8 +178,7 @@ def test_scf_for_iter_args_if_while_and_memrefs():
             scf.yield %k3 : index
           }
           return %sum, %steps : i16, index
-        }"""
-    )
+        }""")
     m = np.array([30000, 1, 30000, 1, 5, 1, 1, 1], dtype=np.int16)
     total, steps = f(m, 8)
     assert total == wrap(30000 + 30000 + 5 + 1, 16)
@@ -230,21 +216,17 @@ def test_unsupported_op_names_it():
     from iron_ir.sim import UnsupportedOpError
 
     with pytest.raises(UnsupportedOpError, match="arith.addui_extended"):
-        fn(
-            """func.func @f(%a: i32, %b: i32) -> i32 {
+        fn("""func.func @f(%a: i32, %b: i32) -> i32 {
               %0, %1 = arith.addui_extended %a, %b : i32, i1
               return %0 : i32
-            }"""
-        )
+            }""")
 
 
 def test_memref_index_out_of_bounds_is_reported():
-    f = fn(
-        """func.func @f(%m: memref<4xi32>, %i: index) -> i32 {
+    f = fn("""func.func @f(%m: memref<4xi32>, %i: index) -> i32 {
           %v = memref.load %m[%i] : memref<4xi32>
           return %v : i32
-        }"""
-    )
+        }""")
     m = np.arange(4, dtype=np.int32)
     assert f(m, 3) == 3
     with pytest.raises(CoreExecutionError, match=r"memref index \[-1\] is negative"):
@@ -254,8 +236,7 @@ def test_memref_index_out_of_bounds_is_reported():
 
 
 def test_scf_index_switch():
-    f = fn(
-        """func.func @f(%i: index) -> i32 {
+    f = fn("""func.func @f(%i: index) -> i32 {
           %r = scf.index_switch %i -> i32
           case 0 {
             %a = arith.constant 10 : i32
@@ -270,6 +251,5 @@ def test_scf_index_switch():
             scf.yield %c : i32
           }
           return %r : i32
-        }"""
-    )
+        }""")
     assert [f(i) for i in range(4)] == [10, -1, 20, -1]

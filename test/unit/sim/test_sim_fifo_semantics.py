@@ -14,18 +14,29 @@ I8 = "memref<8xi32>"
 
 
 def fifo(name, prod, cons, ty=I8, depth="2 : i32", extra=""):
-    return f"    aie.objectfifo @{name}({prod}, {{{cons}}}, {depth}){extra} : !aie.objectfifo<{ty}>\n"
+    return (
+        f"    aie.objectfifo @{name}({prod}, {{{cons}}}, {depth}){extra} : !aie.objectfifo<{ty}>\n"
+    )
 
 
 def add_one_design(depth="2 : i32", loops=None):
-    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2", depth=depth) + fifo("out", "%tile_0_2", "%shim_noc_tile_0_0")
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2", depth=depth) + fifo(
+        "out", "%tile_0_2", "%shim_noc_tile_0_0"
+    )
     body += core(
         "0_2",
-        acquire("in", "Consume", 1, I8, "a") + acquire("out", "Produce", 1, I8, "b")
-        + add_const("a", "b", 8, 1) + release("in", "Consume", 1) + release("out", "Produce", 1),
+        acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
+        + add_const("a", "b", 8, 1)
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1),
         loops,
     )
-    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
+    )
     return module(body, ["memref<32xi32>", "memref<32xi32>"], rt)
 
 
@@ -50,10 +61,15 @@ def test_sliding_window_acquire_three_release_one():
         + "        %s1 = arith.addi %v0, %v1 : i32\n        %s2 = arith.addi %s1, %v2 : i32\n"
         + acquire("out", "Produce", 1, ty, "o")
         + f"        memref.store %s2, %o[%c0] : {ty}\n"
-        + release("in", "Consume", 1) + release("out", "Produce", 1)
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1)
     )
     body += core("0_2", window, 6)
-    rt = task("in", 0, "memref<8xi32>", 8) + task("out", 1, "memref<6xi32>", 6, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<8xi32>", 8)
+        + task("out", 1, "memref<6xi32>", 6, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<8xi32>", "memref<6xi32>"], rt)
     x = np.array([1, 2, 4, 8, 16, 32, 64, 128], dtype=np.int32)
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], x[:-2] + x[1:-1] + x[2:])
@@ -61,16 +77,25 @@ def test_sliding_window_acquire_three_release_one():
 
 def test_acquire_again_without_release_returns_the_same_objects():
     ty = "memref<1xi32>"
-    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2", ty) + fifo("out", "%tile_0_2", "%shim_noc_tile_0_0", ty)
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2", ty) + fifo(
+        "out", "%tile_0_2", "%shim_noc_tile_0_0", ty
+    )
     code = (
-        acquire("in", "Consume", 1, ty, "x") + acquire("in", "Consume", 1, ty, "y")
+        acquire("in", "Consume", 1, ty, "x")
+        + acquire("in", "Consume", 1, ty, "y")
         + f"        %vx = memref.load %x[%c0] : {ty}\n        %vy = memref.load %y[%c0] : {ty}\n"
         + "        %s = arith.addi %vx, %vy : i32\n"
-        + acquire("out", "Produce", 1, ty, "o") + f"        memref.store %s, %o[%c0] : {ty}\n"
-        + release("in", "Consume", 1) + release("out", "Produce", 1)
+        + acquire("out", "Produce", 1, ty, "o")
+        + f"        memref.store %s, %o[%c0] : {ty}\n"
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1)
     )
     body += core("0_2", code, 4)
-    rt = task("in", 0, "memref<4xi32>", 4) + task("out", 1, "memref<4xi32>", 4, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<4xi32>", 4)
+        + task("out", 1, "memref<4xi32>", 4, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<4xi32>", "memref<4xi32>"], rt)
     x = np.array([3, 5, 7, 11], dtype=np.int32)
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], 2 * x)
@@ -78,14 +103,19 @@ def test_acquire_again_without_release_returns_the_same_objects():
 
 def broadcast_design(second_consumer: bool):
     body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2, %tile_0_3")
-    body += fifo("o2", "%tile_0_2", "%shim_noc_tile_0_0") + fifo("o3", "%tile_0_3", "%shim_noc_tile_0_0")
+    body += fifo("o2", "%tile_0_2", "%shim_noc_tile_0_0") + fifo(
+        "o3", "%tile_0_3", "%shim_noc_tile_0_0"
+    )
     for tile, out, k in (("0_2", "o2", 1), ("0_3", "o3", 100)):
         if tile == "0_3" and not second_consumer:
             continue
         body += core(
             tile,
-            acquire("in", "Consume", 1, I8, "a") + acquire(out, "Produce", 1, I8, "b")
-            + add_const("a", "b", 8, k) + release("in", "Consume", 1) + release(out, "Produce", 1),
+            acquire("in", "Consume", 1, I8, "a")
+            + acquire(out, "Produce", 1, I8, "b")
+            + add_const("a", "b", 8, k)
+            + release("in", "Consume", 1)
+            + release(out, "Produce", 1),
         )
     rt = task("in", 0, "memref<32xi32>", 32) + task("o2", 1, "memref<32xi32>", 32, token=True)
     if second_consumer:
@@ -106,7 +136,9 @@ def test_broadcast_producer_waits_for_all_consumers():
         simulate(broadcast_design(False), [np.arange(32, dtype=np.int32)])
     message = str(info.value)
     assert "in_1_cons on tile_0_3 (2 buffers): 2 full, 0 free" in message
-    assert "shim_noc_tile_0_0 MM2S:0 (@in)" in message and "waits for tile_0_3 S2MM:0 (@in)" in message
+    assert (
+        "shim_noc_tile_0_0 MM2S:0 (@in)" in message and "waits for tile_0_3 S2MM:0 (@in)" in message
+    )
 
 
 def test_per_endpoint_depths_and_mlir_aie_resizing():
@@ -115,10 +147,17 @@ def test_per_endpoint_depths_and_mlir_aie_resizing():
     body += fifo("side", "%tile_0_2", "%tile_0_3", depth="3 : i32")
     body += core(
         "0_2",
-        acquire("in", "Consume", 1, I8, "a") + acquire("out", "Produce", 1, I8, "b")
-        + add_const("a", "b", 8, 1) + release("in", "Consume", 1) + release("out", "Produce", 1),
+        acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
+        + add_const("a", "b", 8, 1)
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1),
     )
-    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<32xi32>", "memref<32xi32>"], rt)
     pools = {p.name: p.depth for p in build_machine(read_design(m)).pools}
     # an explicit per-endpoint depth is exact; a single depth on a compute tile's DMA end is
@@ -141,10 +180,17 @@ def test_split_and_join_by_offsets_through_the_mem_tile():
         ty = f"memref<{n}xi32>"
         body += core(
             tile,
-            acquire(src, "Consume", 1, ty, "x") + acquire(dst, "Produce", 1, ty, "y")
-            + add_const("x", "y", n, k, ty) + release(src, "Consume", 1) + release(dst, "Produce", 1),
+            acquire(src, "Consume", 1, ty, "x")
+            + acquire(dst, "Produce", 1, ty, "y")
+            + add_const("x", "y", n, k, ty)
+            + release(src, "Consume", 1)
+            + release(dst, "Produce", 1),
         )
-    rt = task("big", 0, "memref<48xi32>", 48) + task("res", 1, "memref<48xi32>", 48, token=True) + await_("res")
+    rt = (
+        task("big", 0, "memref<48xi32>", 48)
+        + task("res", 1, "memref<48xi32>", 48, token=True)
+        + await_("res")
+    )
     m = module(body, ["memref<48xi32>", "memref<48xi32>"], rt)
     x = np.arange(48, dtype=np.int32) * 3
     expected = x + np.tile(np.array([1] * 4 + [100] * 12, dtype=np.int32), 3)
@@ -153,9 +199,11 @@ def test_split_and_join_by_offsets_through_the_mem_tile():
 
 def copy_code(src, dst, ty="memref<16xi32>"):
     return (
-        acquire(src, "Consume", 1, ty, "x") + acquire(dst, "Produce", 1, ty, "y")
+        acquire(src, "Consume", 1, ty, "x")
+        + acquire(dst, "Produce", 1, ty, "y")
         + f'        "memref.copy"(%x, %y) : ({ty}, {ty}) -> ()\n'
-        + release(src, "Consume", 1) + release(dst, "Produce", 1)
+        + release(src, "Consume", 1)
+        + release(dst, "Produce", 1)
     )
 
 
@@ -171,7 +219,11 @@ def test_dimensions_to_stream_on_a_core_producer():
         "<size = 4, stride = 4>], {%shim_noc_tile_0_0}, 2 : i32) : !aie.objectfifo<memref<16xi32>>\n"
     )
     body += core("0_2", copy_code("in", "out"))
-    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<32xi32>"] * 2, rt)
     x = np.arange(32, dtype=np.int32)
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], blocks_transposed(x))
@@ -187,7 +239,11 @@ def test_dimensions_from_stream_on_a_mem_tile_then_forward():
     body += "    aie.objectfifo.link [@in] -> [@fwd]([] [0])\n"
     body += fifo("out", "%tile_0_2", "%shim_noc_tile_0_0", ty)
     body += core("0_2", copy_code("fwd", "out"))
-    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<32xi32>"] * 2, rt)
     x = np.arange(32, dtype=np.int32) - 5
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], blocks_transposed(x))
@@ -197,7 +253,11 @@ def test_repeat_count_sends_each_object_again():
     body = fifo("in", "%shim_noc_tile_0_0", "%mem_tile_0_1")
     body += fifo("rep", "%mem_tile_0_1", "%shim_noc_tile_0_0", extra=" {repeat_count = 3 : i32}")
     body += "    aie.objectfifo.link [@in] -> [@rep]([] [0])\n"
-    rt = task("in", 0, "memref<16xi32>", 16) + task("rep", 1, "memref<48xi32>", 48, token=True) + await_("rep")
+    rt = (
+        task("in", 0, "memref<16xi32>", 16)
+        + task("rep", 1, "memref<48xi32>", 48, token=True)
+        + await_("rep")
+    )
     m = module(body, ["memref<16xi32>", "memref<48xi32>"], rt)
     x = np.arange(16, dtype=np.int32)
     expected = np.concatenate([x[:8]] * 3 + [x[8:]] * 3)
@@ -226,7 +286,11 @@ def test_pad_dimensions_on_the_mem_tile_producer():
         "<const_pad_before = 0, const_pad_after = 2>]>} : !aie.objectfifo<memref<16xi32>>\n"
     )
     body += "    aie.objectfifo.link [@in] -> [@pad]([] [0])\n"
-    rt = task("in", 0, "memref<32xi32>", 32) + task("pad", 1, "memref<72xi32>", 72, token=True) + await_("pad")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("pad", 1, "memref<72xi32>", 72, token=True)
+        + await_("pad")
+    )
     m = module(body, ["memref<32xi32>", "memref<72xi32>"], rt)
     x = np.arange(1, 33, dtype=np.int32)
     expected = np.concatenate(
@@ -236,11 +300,20 @@ def test_pad_dimensions_on_the_mem_tile_producer():
 
 
 def test_releasing_more_than_held_is_reported():
-    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2") + fifo("out", "%tile_0_2", "%shim_noc_tile_0_0")
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2") + fifo(
+        "out", "%tile_0_2", "%shim_noc_tile_0_0"
+    )
     body += core("0_2", acquire("in", "Consume", 1, I8, "a") + release("in", "Consume", 2), 1)
-    rt = task("in", 0, "memref<8xi32>", 8) + task("out", 1, "memref<8xi32>", 8, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<8xi32>", 8)
+        + task("out", 1, "memref<8xi32>", 8, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<8xi32>", "memref<8xi32>"], rt)
-    with pytest.raises(FifoMisuseError, match=r"core_0_2 releases 2 object\(s\) of objectfifo @in \(Consume\) but holds only 1"):
+    with pytest.raises(
+        FifoMisuseError,
+        match=r"core_0_2 releases 2 object\(s\) of objectfifo @in \(Consume\) but holds only 1",
+    ):
         simulate(m, [])
 
 
@@ -253,7 +326,11 @@ def test_objectfifo_pattern_outside_its_buffer():
         "<size = 4, stride = 1>], {%shim_noc_tile_0_0}, 2 : i32) : !aie.objectfifo<memref<8xi32>>\n"
     )
     body += core("0_2", acquire("in", "Consume", 1, I8, "a") + release("in", "Consume", 1))
-    rt = task("in", 0, "memref<8xi32>", 8) + task("out", 1, "memref<8xi32>", 8, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<8xi32>", 8)
+        + task("out", 1, "memref<8xi32>", 8, token=True)
+        + await_("out")
+    )
     m = module(body, ["memref<8xi32>", "memref<8xi32>"], rt, verify=False)
     with pytest.raises(DmaBoundsError) as info:
         simulate(m, [])
@@ -279,7 +356,9 @@ def test_layouts_and_chunking_match_the_access_model(rows, cols, objects, split,
     ty = f"memref<{n}xi32>"
     transposing = f"[<size = {cols}, stride = 1>, <size = {rows}, stride = {cols}>]"
     cons = f"%mem_tile_0_1 dimensionsFromStream {transposing}" if transpose_in else "%mem_tile_0_1"
-    body = f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{{cons}}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+    body = (
+        f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{{cons}}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+    )
     body += fifo("fwd", "%mem_tile_0_1", "%tile_0_2", ty)
     body += "    aie.objectfifo.link [@in] -> [@fwd]([] [0])\n"
     body += (
@@ -291,7 +370,11 @@ def test_layouts_and_chunking_match_the_access_model(rows, cols, objects, split,
     host = f"memref<{total}xi32>"
     fill = (
         "      %t_in = aiex.dma_configure_task_for @in {\n"
-        + (f"        aie.dma_bd(%arg0 : {host}, 0, {cut})\n        aie.next_bd ^bb1\n      ^bb1:\n" if cut else "")
+        + (
+            f"        aie.dma_bd(%arg0 : {host}, 0, {cut})\n        aie.next_bd ^bb1\n      ^bb1:\n"
+            if cut
+            else ""
+        )
         + f"        aie.dma_bd(%arg0 : {host}, {cut}, {total - cut})\n        aie.end\n      }}\n"
         "      aiex.dma_start_task(%t_in)\n"
     )

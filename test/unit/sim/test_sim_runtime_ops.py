@@ -22,8 +22,11 @@ FIFOS = (
 )
 ADD_ONE = core(
     "0_2",
-    acquire("in", "Consume", 1, I8, "a") + acquire("out", "Produce", 1, I8, "b")
-    + add_const("a", "b", 8, 1) + release("in", "Consume", 1) + release("out", "Produce", 1),
+    acquire("in", "Consume", 1, I8, "a")
+    + acquire("out", "Produce", 1, I8, "b")
+    + add_const("a", "b", 8, 1)
+    + release("in", "Consume", 1)
+    + release("out", "Produce", 1),
 )
 ARGS = ["memref<32xi32>", "memref<32xi32>"]
 
@@ -51,7 +54,15 @@ def test_task_chain_and_iteration_dimension_follow_the_hardware():
         "        aie.end\n"
         "      }\n"
         "      aiex.dma_start_task(%t_in)\n"
-        + task("out", 1, "memref<32xi32>", 8, "[<size = 4, stride = 8>, <size = 1, stride = 0>, <size = 1, stride = 0>, <size = 8, stride = 1>]", token=True, repeat=3)
+        + task(
+            "out",
+            1,
+            "memref<32xi32>",
+            8,
+            "[<size = 4, stride = 8>, <size = 1, stride = 0>, <size = 1, stride = 0>, <size = 8, stride = 1>]",
+            token=True,
+            repeat=3,
+        )
         + await_("out")
     )
     x = np.arange(32, dtype=np.int32)
@@ -61,25 +72,29 @@ def test_task_chain_and_iteration_dimension_follow_the_hardware():
 
 def rtp_design(set_barrier: bool):
     body = FIFOS + (
-        "    %rtp = aie.buffer(%tile_0_2) {sym_name = \"rtp\"} : memref<1xi32>\n"
-        "    %barrier = aie.lock(%tile_0_2, 0) {init = 0 : i32, sym_name = \"barrier\"}\n"
+        '    %rtp = aie.buffer(%tile_0_2) {sym_name = "rtp"} : memref<1xi32>\n'
+        '    %barrier = aie.lock(%tile_0_2, 0) {init = 0 : i32, sym_name = "barrier"}\n'
         "    %core_0_2 = aie.core(%tile_0_2) {\n"
         "      %c0 = arith.constant 0 : index\n      %c1 = arith.constant 1 : index\n"
         "      %c4 = arith.constant 4 : index\n      %c8 = arith.constant 8 : index\n"
         "      aie.use_lock(%barrier, AcquireGreaterEqual, 1)\n"
         "      %k = memref.load %rtp[%c0] : memref<1xi32>\n"
         "      scf.for %it = %c0 to %c4 step %c1 {\n"
-        + acquire("in", "Consume", 1, I8, "a") + acquire("out", "Produce", 1, I8, "b")
+        + acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
         + "        scf.for %i = %c0 to %c8 step %c1 {\n"
         "          %v = memref.load %a[%i] : memref<8xi32>\n          %w = arith.muli %v, %k : i32\n"
         "          memref.store %w, %b[%i] : memref<8xi32>\n        }\n"
-        + release("in", "Consume", 1) + release("out", "Produce", 1)
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1)
         + "      }\n      aie.end\n    }\n"
     )
     rt = (
         "      aiex.npu.rtp_write(@rtp, 0, 6)\n"
         + ("      aiex.set_lock(%barrier, 1)\n" if set_barrier else "")
-        + task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+        + task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
     )
     return module(body, ARGS, rt)
 
@@ -103,7 +118,8 @@ def test_runtime_pattern_outside_the_host_tensor():
     # was never verified.
     rt = (
         task("in", 0, "memref<32xi32>", 32, "[<size = 2, stride = 24>, <size = 16, stride = 1>]")
-        + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
     )
     with pytest.raises(DmaBoundsError) as info:
         simulate(module(FIFOS + ADD_ONE, ARGS, rt, verify=False), [])
@@ -140,22 +156,32 @@ def test_time_budget_ends_a_core_that_never_blocks():
         "      %big = arith.constant 9223372036854775807 : index\n"
         "      scf.for %i = %c0 to %big step %c1 {\n      }\n      aie.end\n    }\n"
     )
-    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
+    )
     with pytest.raises(BudgetExceededError, match="time budget"):
         simulate(module(body, ARGS, rt), [], SimOptions(timeout=0.2))
 
 
 KERNEL_CALL = (
-    "    func.func private @my_kernel(memref<8xi32>, memref<8xi32>, i32) attributes {link_with = \"mine.o\"}\n"
+    '    func.func private @my_kernel(memref<8xi32>, memref<8xi32>, i32) attributes {link_with = "mine.o"}\n'
     + core(
         "0_2",
-        acquire("in", "Consume", 1, I8, "a") + acquire("out", "Produce", 1, I8, "b")
+        acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
         + "        %n = arith.constant 8 : i32\n"
         + "        func.call @my_kernel(%a, %b, %n) : (memref<8xi32>, memref<8xi32>, i32) -> ()\n"
-        + release("in", "Consume", 1) + release("out", "Produce", 1),
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1),
     )
 )
-KERNEL_RT = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+KERNEL_RT = (
+    task("in", 0, "memref<32xi32>", 32)
+    + task("out", 1, "memref<32xi32>", 32, token=True)
+    + await_("out")
+)
 
 
 @pytest.fixture
@@ -199,10 +225,16 @@ def test_choosing_among_several_runtime_sequences():
 
     other = (
         "    aie.runtime_sequence @half(%arg0: memref<16xi32>, %arg1: memref<16xi32>) {\n"
-        + task("in", 0, "memref<16xi32>", 16) + task("out", 1, "memref<16xi32>", 16, token=True)
-        + await_("out") + "    }\n"
+        + task("in", 0, "memref<16xi32>", 16)
+        + task("out", 1, "memref<16xi32>", 16, token=True)
+        + await_("out")
+        + "    }\n"
     )
-    rt = task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out")
+    )
     m = module(FIFOS + ADD_ONE + other, ARGS, rt)
     with pytest.raises(DesignError, match="runtime sequences @half, @sequence; choose one"):
         simulate(m, [])
@@ -212,7 +244,11 @@ def test_choosing_among_several_runtime_sequences():
 
 
 def test_objects_left_for_the_host_are_a_warning():
-    rt = task("in", 0, "memref<24xi32>", 24) + task("out", 1, "memref<16xi32>", 16, token=True) + await_("out")
+    rt = (
+        task("in", 0, "memref<24xi32>", 24)
+        + task("out", 1, "memref<16xi32>", 16, token=True)
+        + await_("out")
+    )
     m = module(FIFOS + ADD_ONE, ["memref<24xi32>", "memref<16xi32>"], rt)
     result = simulate(m, [np.arange(24, dtype=np.int32)])
     np.testing.assert_array_equal(result.outputs[1], np.arange(16) + 1)
@@ -220,7 +256,19 @@ def test_objects_left_for_the_host_are_a_warning():
         "objectfifo @out still held 1 full object(s) for the host when the run ended: more was "
         "produced than the runtime sequence drained"
     ]
-    assert simulate(module(FIFOS + ADD_ONE, ARGS, task("in", 0, "memref<32xi32>", 32) + task("out", 1, "memref<32xi32>", 32, token=True) + await_("out")), []).warnings == []
+    assert (
+        simulate(
+            module(
+                FIFOS + ADD_ONE,
+                ARGS,
+                task("in", 0, "memref<32xi32>", 32)
+                + task("out", 1, "memref<32xi32>", 32, token=True)
+                + await_("out"),
+            ),
+            [],
+        ).warnings
+        == []
+    )
 
 
 def test_tasks_on_explicit_shim_channels():

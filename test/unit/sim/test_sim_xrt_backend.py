@@ -96,8 +96,13 @@ class FakeXrt:
                 return _Run()
 
         self.module = types.SimpleNamespace(
-            device=device, xclbin=xclbin, hw_context=hw_context, bo=bo, kernel=kernel,
-            ert_cmd_state=ert_cmd_state, xclBOSyncDirection=xclBOSyncDirection,
+            device=device,
+            xclbin=xclbin,
+            hw_context=hw_context,
+            bo=bo,
+            kernel=kernel,
+            ert_cmd_state=ert_cmd_state,
+            xclBOSyncDirection=xclBOSyncDirection,
         )
 
 
@@ -120,7 +125,9 @@ def install(monkeypatch, fake):
 def test_runs_through_pyxrt(monkeypatch, files, module):
     fake = FakeXrt()
     install(monkeypatch, fake)
-    design = compile_module(module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt")
+    design = compile_module(
+        module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt"
+    )
     a = np.arange(4096, dtype=np.int16)
     out = design(a, np.array([3], dtype=np.int32))
     np.testing.assert_array_equal(out[2], (a * 3).astype(np.int16))
@@ -145,7 +152,9 @@ def test_binary_instruction_file(tmp_path):
 
 def test_failed_run_state(monkeypatch, files, module):
     install(monkeypatch, FakeXrt(state="TIMEOUT"))
-    design = compile_module(module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt")
+    design = compile_module(
+        module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt"
+    )
     with pytest.raises(BackendError, match="ended in state TIMEOUT"):
         design()
 
@@ -153,13 +162,17 @@ def test_failed_run_state(monkeypatch, files, module):
 def test_missing_kernel_name(monkeypatch, files, module):
     install(monkeypatch, FakeXrt(kernels=("OTHER",)))
     with pytest.raises(BackendError, match="no kernel named 'MLIR_AIE'; it has: OTHER"):
-        compile_module(module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt")
+        compile_module(
+            module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt"
+        )
 
 
 def test_no_npu(monkeypatch, files, module):
     install(monkeypatch, FakeXrt(device_error="no devices found"))
     with pytest.raises(BackendError, match="no NPU at XRT device index 0: no devices found"):
-        compile_module(module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt")
+        compile_module(
+            module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt"
+        )
 
 
 def test_without_pyxrt_or_files(monkeypatch, files, module):
@@ -167,9 +180,13 @@ def test_without_pyxrt_or_files(monkeypatch, files, module):
     with pytest.raises(BackendError, match="pass xclbin= and instructions="):
         compile_module(module, "xrt")
     with pytest.raises(BackendError, match="does not exist"):
-        compile_module(module, "xrt", xclbin=files / "nope.xclbin", instructions=files / "insts.txt")
+        compile_module(
+            module, "xrt", xclbin=files / "nope.xclbin", instructions=files / "insts.txt"
+        )
     with pytest.raises(BackendError, match="pyxrt"):
-        compile_module(module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt")
+        compile_module(
+            module, "xrt", xclbin=files / "final.xclbin", instructions=files / "insts.txt"
+        )
 
 
 def test_unknown_backend(module):
