@@ -22,30 +22,12 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from iron_ir.device import TileKind, get_device
+from iron_ir.device import DEVICES_BY_ENUM, TileKind
 from iron_ir.device.table import DeviceSpec
 from iron_ir.sim.codegen.emitter import where
 from iron_ir.sim.codegen.memref import dense_to_numpy
 from iron_ir.sim.errors import DesignError, UnsupportedOpError
 from iron_ir.sim.types import alloc_memref, memref_shape
-
-_DEVICE_NAMES = {
-    1: "xcvc1902",
-    2: "xcve2302",
-    3: "xcve2802",
-    4: "npu1",
-    5: "npu1_1col",
-    6: "npu1_2col",
-    7: "npu1_3col",
-    8: "npu2",
-    9: "npu2_1col",
-    10: "npu2_2col",
-    11: "npu2_3col",
-    12: "npu2_4col",
-    13: "npu2_5col",
-    14: "npu2_6col",
-    15: "npu2_7col",
-}
 
 # Ops of the physical level: the objectfifo lowering has already run. The simulator runs the
 # objectfifo level, where the data movement is still explicit.
@@ -310,13 +292,13 @@ def read_design(
     sequence); ``sequence`` names the runtime sequence when the device has several."""
     device = _find_device(module, device_name)
     enum = as_int(prop(device, "device"))
-    name = _DEVICE_NAMES.get(enum)
-    if name is None:
+    spec = DEVICES_BY_ENUM.get(enum)
+    if spec is None:
         raise DesignError(f"unknown aie.device enum value {enum}")
-    spec = get_device(name)
     if not spec.compile_target:
         raise DesignError(
-            f"aie.device({name}) is not an NPU target; the simulator runs npu1* and npu2* designs"
+            f"aie.device({spec.name}) is not an NPU target; the simulator runs npu1* and npu2* "
+            f"designs"
         )
     design = Design(module=module, device=device, spec=spec)
     design.memref_globals = read_globals(module)
