@@ -20,6 +20,7 @@ from iron_ir.device import (
     XCVC1902,
     AnyComputeTile,
     NPU1Col1,
+    NPU1Col4,
     NPU2Col7,
     Tile,
 )
@@ -45,6 +46,7 @@ def test_every_aie_iron_device_class_exists():
         "XCVC1902", "XCVE2302", "XCVE2802",
     }
     assert NPU1().cols == 4 and NPU2().cols == 8 and NPU2Col7().resolve() == "npu2_7col"
+    assert NPU1Col4().resolve() == "npu1"  # IRON v1.0's spelling of the 4-column NPU1
     dev = NPU1Col1()
     assert dev.rows == 6
     assert dev.get_compute_tiles() == [Tile(0, r) for r in range(2, 6)]
