@@ -147,7 +147,10 @@ class Program:
         run_pipeline = _iron_to_aie_pipeline()
         if run_pipeline is None:
             return module
-        return IronModule(run_pipeline(module.module, pipeline_spec(placer)))
+        try:
+            return IronModule(run_pipeline(module.module, pipeline_spec(placer)))
+        except DiagnosticException as err:
+            raise IronError(f"compiling the program failed: {err}") from None
 
 
 def print_program(program: Program, placer: Placer | None = None, argv: list[str] | None = None) -> None:

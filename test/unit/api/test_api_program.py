@@ -139,3 +139,17 @@ def test_examples_resolve_and_declare_a_reference(path):
     module.verify()
     outputs = design["reference"](design["INPUTS"])
     assert outputs and all(isinstance(o, np.ndarray) for o in outputs)
+
+
+def test_pipeline_errors_point_at_the_resolve_call():
+    rt = Runtime()
+    fifos = [ObjectFifo(TILE, name=f"f{i}") for i in range(3)]
+    with rt.sequence(VEC, VEC, VEC, VEC) as (a, b, c, d):
+        for of, x in zip(fifos, (a, b, c)):
+            rt.fill(of.prod(), x)
+        for of, y in zip(fifos, (b, c, d)):
+            rt.drain(of.cons(), y, wait=True)
+    with pytest.raises(iron_ir.IronError) as err:
+        Program(NPU1Col1(), rt).resolve_program()
+    assert err.value.location == f"{__file__}:{sys._getframe().f_lineno - 2}"
+    assert "compiling the program failed" in str(err.value) and "fifo @f2" in str(err.value)
