@@ -151,5 +151,5 @@ def test_pipeline_errors_point_at_the_resolve_call():
             rt.drain(of.cons(), y, wait=True)
     with pytest.raises(iron_ir.IronError) as err:
         Program(NPU1Col1(), rt).resolve_program()
-    assert err.value.location == f"{__file__}:{sys._getframe().f_lineno - 2}"
+    assert err.value.location == f"{__file__}:{sys._getframe().f_lineno - 1}"
     assert "compiling the program failed" in str(err.value) and "fifo @f2" in str(err.value)
