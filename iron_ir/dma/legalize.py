@@ -438,17 +438,17 @@ class _Ctx:
         if rest and self.fit(rest, offset) is None:
             return None  # every piece holds the inner dims whole: they must fit one BD alone
         cap = self.lim.max_size * max(1, _W // self.b)
+        most = self.lim.max_length * _W // (self.b * math.prod(n for n, _ in rest))
         pieces: list[tuple[int, Dims, int]] = []
         start = 0
         while start < size:
             if len(pieces) == budget:
                 return None
-            left = size - start
+            left = min(size - start, most)
             tries = {left, min(left, cap)} | {
                 min(cap, left // inner) * inner for inner in range(1, min(cap, left) + 1)
             }
-            most = self.lim.max_length * _W // (self.b * math.prod(n for n, _ in rest))
-            for take in sorted((t for t in tries if t <= most), reverse=True):
+            for take in sorted(tries, reverse=True):
                 piece = ([(take, stride)] if take > 1 else []) + rest
                 fitted = self.fit(piece, offset + start * stride)
                 if fitted is not None:
@@ -470,11 +470,12 @@ class _Repeat:
 
 
 def _repeat_choices(
-    outer: list[tuple[int, int]], ctx: _Ctx
+    dims: list[tuple[int, int]], ctx: _Ctx
 ) -> Iterator[tuple[_Repeat, list[tuple[int, int]]]]:
-    """(repeat, remaining chain dims) splits of the outer dims, the no-repeat one first."""
-    yield _Repeat(), outer
-    if not ctx.runtime_task or not outer:
+    """(repeat, remaining dims) ways to take the outermost dims into the iteration dimension
+    and the task's repeat_count, the no-repeat one first."""
+    yield _Repeat(), dims
+    if not ctx.runtime_task or not dims:
         return
     lim, b = ctx.lim, ctx.b
 
@@ -490,11 +491,12 @@ def _repeat_choices(
             return None
         return _Repeat((size, stride), size - 1, f"dim ({size}, {stride}) -> iteration dim")
 
-    (size, stride), rest = outer[0], outer[1:]
+    (size, stride), rest = dims[0], dims[1:]
     whole = as_repeat(size, stride)
     if whole is not None:
         yield whole, rest
     else:
+        # The largest factor the iteration dimension can take; the rest stays a dim.
         for part in _divisors_desc(size):
             if part in (1, size):
                 continue
@@ -661,25 +663,32 @@ def _best_plan(
     max_bds: int,
     buffer_elements: int,
 ) -> BdLowering | None:
-    best: tuple[int, BdLowering] | None = None
-    for split in range(len(canon) + 1):
-        outer, inner = canon[:split], canon[split:]
-        fitted = ctx.fit(inner, offset)
-        pieces = [(0, *fitted)] if fitted is not None else None
-        if pieces is None and inner:
-            pieces = ctx.slices(inner, offset, max_bds)
-        if pieces is None:
-            continue
-        for repeat, chain in _repeat_choices(outer, ctx):
+    best: BdLowering | None = None
+    shapes: dict[tuple[tuple[int, int], ...], list[tuple[int, Dims, int]] | None] = {}
+    for repeat, rest in _repeat_choices(canon, ctx):
+        for split in range(len(rest) + 1):
+            chain, inner = rest[:split], rest[split:]
             n_chain = math.prod(n for n, _ in chain)
-            if n_chain * len(pieces) > (max_bds if best is None else best[0] - 1):
+            if n_chain > (max_bds if best is None else len(best.bds) - 1):
+                break  # the chain only grows with the split
+            key = tuple(inner)
+            if key not in shapes:
+                fitted = ctx.fit(inner, offset)
+                shapes[key] = (
+                    [(0, *fitted)] if fitted is not None
+                    else ctx.slices(inner, offset, max_bds) if inner else None
+                )
+            pieces = shapes[key]
+            if pieces is None or n_chain * len(pieces) > (
+                max_bds if best is None else len(best.bds) - 1
+            ):
                 continue
             lowering = _build(offset, inner, chain, pieces, repeat, ctx, buffer_elements)
-            if lowering is not None and (best is None or len(lowering.bds) < best[0]):
-                best = (len(lowering.bds), lowering)
-        if best is not None and best[0] == 1:
-            break
-    return None if best is None else best[1]
+            if lowering is not None:
+                best = lowering
+                if len(best.bds) == 1:
+                    return best
+    return best
 
 
 def _build(

@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from iron_ir.device import TileKind, get_device
 from iron_ir.dialects.aie.bd_rules import check_bd_dims
@@ -278,3 +280,31 @@ def test_is_legal_is_stricter_than_the_verifier_where_the_hardware_needs_it():
     bd = BufferDescriptor(0, 1024, BdDims((1024, 1), (1, 1)))
     assert is_legal(bd, SHIM, 4).startswith("d1 size")
     assert check_bd_dims([1024, 1], [1, 1], 0, 1024, 4, None, SHIM, False) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_is_legal_never_accepts_what_the_verifier_rejects(data):
+    """Our rules are the verifier's or stricter (the two stricter cases are documented)."""
+    tile = data.draw(st.sampled_from([SHIM, MEM, COMPUTE]))
+    lim = tile.bd
+    b = data.draw(st.sampled_from([1, 2, 4]))
+    runtime_task = data.draw(st.booleans())
+    n = data.draw(st.integers(0, lim.dims + runtime_task))
+    sizes = data.draw(st.lists(
+        st.sampled_from([1, 2, 3, 4, 8, 70, lim.max_size, lim.max_size + 1, 2 * lim.max_size + 2]),
+        min_size=n, max_size=n,
+    ))
+    strides = data.draw(st.lists(
+        st.sampled_from([0, 1, 2, 4, 8, lim.max_stride, lim.max_stride + 4, 4 * lim.max_stride]),
+        min_size=n, max_size=n,
+    ))
+    has_iteration = runtime_task and n > lim.dims
+    inner = sizes[1:] if has_iteration else sizes
+    length = math.prod(inner) if n else data.draw(st.sampled_from([4, 8, 4092]))
+    offset = data.draw(st.sampled_from([0, 2, 4]))
+    pairs = list(zip(sizes, strides))
+    bd = (BufferDescriptor.from_ir(offset, length, pairs, lim.dims) if has_iteration
+          else BufferDescriptor(offset, length, BdDims.from_pairs(pairs)))
+    if is_legal(bd, tile, b, buffer_elements=2**40) is None:
+        assert check_bd_dims(sizes, strides, offset, length, b, 2**40, tile, runtime_task) is None

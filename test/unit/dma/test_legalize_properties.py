@@ -144,3 +144,51 @@ def test_row_tiles_always_lower_on_the_shim(b, rows, cols_words, row_gap, repeat
     cols = cols_words * per_word
     pattern = AccessPattern(0, (rows, cols), ((cols_words + row_gap) * per_word, 1), repeat)
     assert_lowering_exact(pattern, b, reach(pattern), SHIM, True)
+
+
+@st.composite
+def constructible(draw):
+    """A tap built from a known legal lowering on TINY_SHIM (repeat part + chain + one legal BD),
+    flattened into plain dims; returns it with the number of BDs that lowering needs."""
+    b = draw(st.sampled_from(ELEMENT_BYTES))
+    per_word = 4 // b
+    lim = TINY_SHIM.bd
+    words = draw(st.integers(1, lim.max_size))
+    bd_dims = [(words * per_word, 1)]
+    for position in range(draw(st.integers(0, lim.dims - 1))):
+        inner_extent = bd_dims[0][0] * bd_dims[0][1]
+        stride = draw(st.sampled_from([inner_extent, inner_extent + per_word, per_word]))
+        assume(stride // per_word <= lim.max_stride)
+        bd_dims.insert(0, (draw(st.integers(2, lim.max_size)), stride))
+    assume(math.prod(n for n, _ in bd_dims) // per_word <= lim.max_length)
+    def stride_over(inner):
+        """A random stride, or the one that makes this dim contiguous with ``inner``."""
+        random_stride = per_word * draw(st.integers(1, 2 * lim.max_stride))
+        return draw(st.sampled_from([random_stride, inner[0] * inner[1]]))
+
+    chain = []
+    for _ in range(draw(st.integers(0, 2))):
+        chain.insert(0, (draw(st.integers(2, 4)), stride_over((chain + bd_dims)[0])))
+    repeat = draw(st.sampled_from(["none", "iteration", "plain"]))
+    outer = []
+    if repeat == "iteration":
+        stride = stride_over((chain + bd_dims)[0])
+        assume(stride // per_word <= lim.max_stride)
+        outer = [(draw(st.integers(2, lim.iteration_wrap_max)), stride)]
+    elif repeat == "plain":
+        outer = [(draw(st.integers(2, 256)), 0)]
+    dims = outer + chain + bd_dims
+    offset = per_word * draw(st.integers(0, 3))
+    pattern = AccessPattern(offset, tuple(n for n, _ in dims), tuple(s for _, s in dims))
+    assume(math.prod(pattern.sizes) <= 20000)
+    return pattern, b, math.prod(n for n, _ in chain)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(constructible())
+def test_patterns_with_a_known_lowering_always_lower(case):
+    """No false failures, no worse chains: whatever the folding of a known-good structure, the
+    legalizer finds a lowering with at most as many BDs."""
+    pattern, b, bds_needed = case
+    lowering = assert_lowering_exact(pattern, b, reach(pattern), TINY_SHIM, True)
+    assert len(lowering.bds) <= bds_needed
