@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from io import StringIO
 
 from xdsl.dialects.builtin import (
@@ -109,7 +110,7 @@ class MLIRPrinter(Printer):
             del attributes["op_name__"]
         else:
             name = op.name
-        self.print_string_literal(name)
+        self.print_string(_quoted_name(name))
         with self.in_parens():
             self.print_list(op.operands, self.print_ssa_value)
         if op.successors:
@@ -233,6 +234,14 @@ class MLIRPrinter(Printer):
         self.print_string(", ")
         self._print_elidable_attribute(memref.memory_space)
         self.print_string(">")
+
+
+@lru_cache(maxsize=512)
+def _quoted_name(name: str) -> str:
+    """The op name as MLIR's ``printEscapedString`` writes it (cached: few names, many ops)."""
+    out = StringIO()
+    Printer(stream=out).print_string_literal(name)
+    return out.getvalue()
 
 
 def _is_signless(typ: Attribute, width: int) -> bool:
