@@ -546,7 +546,16 @@ class FormattedOp(IRDLOperation):
                 state.types[element.name] = [parse_type_cached(parser)]
             return True
         if isinstance(element, AttrDict):
+            pos = parser.pos
             entries = parser.parse_optional_attr_dict()
+            for name in entries:
+                if name in state.properties or name in state.attributes:
+                    parser.raise_error(
+                        f"'{name}' of {cls.name} is already given in the op's syntax; remove it "
+                        "from the attribute dictionary",
+                        at_position=pos,
+                        end_position=parser.pos,
+                    )
             props, attrs = split_attr_dict(cls, entries)
             state.properties.update(props)
             state.attributes.update(attrs)

@@ -171,3 +171,9 @@ aie.device(npu1) {
   }
 }
 // CHECK: aie.packet_flow ID -1 is out of range 0..255 (8-bit packet id)
+
+// -----
+aie.device(npu1) {
+  %t = aie.tile(0, 2) {col = 1 : i32}
+}
+// CHECK: 'col' of aie.tile is already given in the op's syntax; remove it from the attribute dictionary
