@@ -63,7 +63,7 @@ def bds(draw):
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(bds(), st.integers(0, 9))
 def test_bd_matches_naive(bd, execution):
     got = bd_offsets(bd, execution)
@@ -71,7 +71,7 @@ def test_bd_matches_naive(bd, execution):
     assert got.tolist() == naive_bd(bd, execution)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(bds(), min_size=1, max_size=3), st.integers(0, 6))
 def test_task_matches_naive(chain, repeat):
     task = DmaTask(tuple(chain), repeat)

@@ -282,7 +282,7 @@ def test_is_legal_is_stricter_than_the_verifier_where_the_hardware_needs_it():
     assert check_bd_dims([1024, 1], [1, 1], 0, 1024, 4, None, SHIM, False) is None
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(data=st.data())
 def test_is_legal_never_accepts_what_the_verifier_rejects(data):
     """Our rules are the verifier's or stricter (the two stricter cases are documented)."""

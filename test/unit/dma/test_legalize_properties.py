@@ -93,7 +93,7 @@ def reach(pattern):
     return pattern.offset + sum((n - 1) * s for n, s in zip(pattern.sizes, pattern.strides)) + 1
 
 
-def SETTINGS(max_examples):
+def examples_settings(max_examples):
     return settings(
         max_examples=max_examples,
         deadline=None,
@@ -113,7 +113,7 @@ def SETTINGS(max_examples):
     ids=["tiny-shim-task", "tiny-mem-fifo", "tiny-mem-task", "shim-task", "compute-fifo"],
 )
 def test_lowered_bds_visit_exactly_the_tap(tile, runtime_task, examples):
-    @SETTINGS(max_examples=examples)
+    @examples_settings(max_examples=examples)
     @given(taps(tile, runtime_task))
     def check(tap):
         check_tap(tile, runtime_task, *tap)
@@ -147,19 +147,21 @@ def test_row_tiles_always_lower_on_the_shim(b, rows, cols_words, row_gap, repeat
 
 
 @st.composite
-def constructible(draw):
-    """A tap built from a known legal lowering on TINY_SHIM (repeat part + chain + one legal BD),
-    flattened into plain dims; returns it with the number of BDs that lowering needs."""
+def constructible(draw, tile, runtime_task):
+    """A tap built from a known legal lowering (repeat part + chain + one legal BD; fifo dims:
+    the BD alone), flattened into plain dims; returns it with the number of BDs it needs."""
     b = draw(st.sampled_from(ELEMENT_BYTES))
     per_word = 4 // b
-    lim = TINY_SHIM.bd
+    lim = tile.bd
     words = draw(st.integers(1, lim.max_size))
     bd_dims = [(words * per_word, 1)]
     for position in range(draw(st.integers(0, lim.dims - 1))):
         inner_extent = bd_dims[0][0] * bd_dims[0][1]
         stride = draw(st.sampled_from([inner_extent, inner_extent + per_word, per_word]))
         assume(stride // per_word <= lim.max_stride)
-        bd_dims.insert(0, (draw(st.integers(2, lim.max_size)), stride))
+        outermost = position == lim.dims - 2 and lim.last_dim_size_implicit
+        size = draw(st.integers(2, 3 * lim.max_size if outermost else lim.max_size))
+        bd_dims.insert(0, (size, stride))
     assume(math.prod(n for n, _ in bd_dims) // per_word <= lim.max_length)
     def stride_over(inner):
         """A random stride, or the one that makes this dim contiguous with ``inner``."""
@@ -167,9 +169,9 @@ def constructible(draw):
         return draw(st.sampled_from([random_stride, inner[0] * inner[1]]))
 
     chain = []
-    for _ in range(draw(st.integers(0, 2))):
+    for _ in range(draw(st.integers(0, 2 if runtime_task else 0))):
         chain.insert(0, (draw(st.integers(2, 4)), stride_over((chain + bd_dims)[0])))
-    repeat = draw(st.sampled_from(["none", "iteration", "plain"]))
+    repeat = draw(st.sampled_from(["none", "iteration", "plain"] if runtime_task else ["none"]))
     outer = []
     if repeat == "iteration":
         stride = stride_over((chain + bd_dims)[0])
@@ -184,11 +186,20 @@ def constructible(draw):
     return pattern, b, math.prod(n for n, _ in chain)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(constructible())
-def test_patterns_with_a_known_lowering_always_lower(case):
+@pytest.mark.parametrize(
+    "tile, runtime_task",
+    [(TINY_SHIM, True), (TINY_MEM, False), (TINY_MEM, True)],
+    ids=["tiny-shim-task", "tiny-mem-fifo", "tiny-mem-task"],
+)
+def test_patterns_with_a_known_lowering_always_lower(tile, runtime_task):
     """No false failures, no worse chains: whatever the folding of a known-good structure, the
     legalizer finds a lowering with at most as many BDs."""
-    pattern, b, bds_needed = case
-    lowering = assert_lowering_exact(pattern, b, reach(pattern), TINY_SHIM, True)
-    assert len(lowering.bds) <= bds_needed
+
+    @examples_settings(max_examples=200)
+    @given(constructible(tile, runtime_task))
+    def check(case):
+        pattern, b, bds_needed = case
+        lowering = assert_lowering_exact(pattern, b, reach(pattern), tile, runtime_task)
+        assert len(lowering.bds) <= bds_needed
+
+    check()
