@@ -646,7 +646,14 @@ class FormattedOp(IRDLOperation):
             self._print_element(element, state)
 
     def _print_region(self, printer: Printer, region: Region) -> None:
-        printer.print_region(region, print_block_terminators=not self._implicit_terminator())
+        # MLIR hides an implicit terminator only when it is bare (no operands, results or
+        # attributes).
+        hide = self._implicit_terminator() and all(
+            block.last_op is None
+            or not (block.last_op.operands or block.last_op.results or block.last_op.attributes)
+            for block in region.blocks
+        )
+        printer.print_region(region, print_block_terminators=not hide)
 
     def _print_element(self, element: Element, state: _PrintState) -> None:
         printer = state.printer
