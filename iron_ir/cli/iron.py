@@ -340,7 +340,11 @@ def _run(args) -> int:
             sequence=args.sequence,
         )
     roles = argument_roles(module, sequence=args.sequence)
+    print(_summary(args.mlir or args.design, module, args.backend))
     arrays = _inputs(args, design, compiled.signature, roles)
+    for i, (array, role) in enumerate(zip(arrays, roles)):
+        if array is not None:
+            print(f"  arg{i} ({'/'.join(sorted(role)) or 'unused'}): {_describe(array)}")
     outputs = compiled(*arrays)
     last = getattr(compiled, "last", None)
     if last is not None:
@@ -379,8 +383,31 @@ def _run(args) -> int:
         print("FAIL")
         print("\n".join(problems))
         return 1
+    checked = ", ".join(f"arg{i} ({_describe(outputs[i])})" for i in drained)
+    print(f"compared {checked} with reference()")
     print("PASS")
     return 0
+
+
+def _summary(path: str, module, backend: str) -> str:
+    """One line on what is about to run: the device and how much of each thing it holds."""
+    names = [op.name for op in module.walk()]
+    device = next((op for op in module.walk() if op.name == "aie.device"), None)
+    target = device.spec.name if device is not None else "?"
+    counts = {
+        "cores": names.count("aie.core"),
+        "objectfifos": names.count("aie.objectfifo"),
+        "links": names.count("aie.objectfifo.link"),
+        "runtime DMA tasks": names.count("aiex.dma_configure_task_for")
+        + names.count("aiex.npu.dma_memcpy_nd"),
+    }
+    what = ", ".join(f"{n} {k}" for k, n in counts.items())
+    where = "the simulator" if backend == "sim" else f"the {backend} backend"
+    return f"{path}: {target}, {what}; running on {where}"
+
+
+def _describe(array: np.ndarray) -> str:
+    return f"{'x'.join(map(str, array.shape))} {array.dtype}"
 
 
 def main(argv: list[str] | None = None) -> int:
