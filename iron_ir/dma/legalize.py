@@ -430,13 +430,46 @@ class _Ctx:
     def slices(
         self, dims: Sequence[tuple[int, int]], offset: int, budget: int
     ) -> list[tuple[int, Dims, int]] | None:
-        """The outermost dim of ``dims`` cut into pieces that each fit one BD, largest first:
-        ``[(first index, printed dims, length), ...]``, or None beyond ``budget`` pieces."""
+        """The outermost dim of ``dims`` cut into pieces that each fit one BD:
+        ``[(first index, printed dims, length), ...]`` (at most ``budget``), or None. Two cuts
+        are tried, the shorter chain wins: equal pieces (what a folded-in outer dim needs), and
+        the largest piece that fits first, then the remainder (what a prime size needs)."""
         (size, stride), rest = dims[0], list(dims[1:])
         if not self.slot_ok(size, stride, not rest, free=True):
             return None  # pieces of one step each: that is the chain over this dim
         if rest and self.fit(rest, offset) is None:
             return None  # every piece holds the inner dims whole: they must fit one BD alone
+        equal = self._equal_slices(size, stride, rest, offset, budget)
+        greedy = self._greedy_slices(size, stride, rest, offset, budget)
+        found = [cut for cut in (equal, greedy) if cut is not None]
+        return min(found, key=len) if found else None
+
+    def _piece(
+        self, start: int, take: int, stride: int, rest: list[tuple[int, int]], offset: int
+    ) -> tuple[int, Dims, int] | None:
+        fitted = self.fit(([(take, stride)] if take > 1 else []) + rest, offset + start * stride)
+        return None if fitted is None else (start, *fitted)
+
+    def _equal_slices(
+        self, size: int, stride: int, rest: list[tuple[int, int]], offset: int, budget: int
+    ) -> list[tuple[int, Dims, int]] | None:
+        for count in range(2, min(budget, size) + 1):
+            if size % count:
+                continue
+            take = size // count
+            pieces = []
+            for i in range(count):
+                piece = self._piece(i * take, take, stride, rest, offset)
+                if piece is None:
+                    break
+                pieces.append(piece)
+            else:
+                return pieces
+        return None
+
+    def _greedy_slices(
+        self, size: int, stride: int, rest: list[tuple[int, int]], offset: int, budget: int
+    ) -> list[tuple[int, Dims, int]] | None:
         cap = self.lim.max_size * max(1, _W // self.b)
         most = self.lim.max_length * _W // (self.b * math.prod(n for n, _ in rest))
         pieces: list[tuple[int, Dims, int]] = []
@@ -449,10 +482,9 @@ class _Ctx:
                 min(cap, left // inner) * inner for inner in range(1, min(cap, left) + 1)
             }
             for take in sorted(tries, reverse=True):
-                piece = ([(take, stride)] if take > 1 else []) + rest
-                fitted = self.fit(piece, offset + start * stride)
-                if fitted is not None:
-                    pieces.append((start, *fitted))
+                piece = self._piece(start, take, stride, rest, offset)
+                if piece is not None:
+                    pieces.append(piece)
                     start += take
                     break
             else:
