@@ -753,4 +753,6 @@ def _build(
         notes.append(f"chain over dims {chain}")
     if len(pieces) > 1:
         notes.append(f"slice dim {inner[0]} into {len(pieces)} BDs")
+    elif [pair for pair in pieces[0][1] if pair[0] > 1] != inner:
+        notes.append(f"BD dims {inner} written as {list(pieces[0][1])}")
     return BdLowering(tuple(bds), repeat.repeat_count, ctx.runtime_task, tuple(notes))
