@@ -499,12 +499,22 @@ class BufferOp(FormattedOp):
 
     @property
     def size_bytes(self) -> int:
+        """Bytes the buffer takes (0 for a dynamic shape, which its verifier rejects)."""
+        if any(d < 0 for d in self.buffer.type.get_shape()):
+            return 0
         return memref_elements(self.buffer.type) * element_bytes(self.buffer.type)
 
     def asm_result_names(self) -> list[str | None]:
         if self.sym_name is not None:
             return [self.sym_name.data]
         return [tile_element_name("buffer", self.tile)]
+
+    def verify_rules(self) -> None:
+        if any(d < 0 for d in self.buffer.type.get_shape()):
+            raise VerifyException(
+                f"aie.buffer needs a static shape to be allocated in tile memory, not "
+                f"{self.buffer.type}"
+            )
 
 
 # --- aie.external_buffer ------------------------------------------------------------------------

@@ -267,6 +267,10 @@ class DMABDOp(FormattedOp):
             self._verify_buffer_operand(owner)
         if not isinstance(buffer_type, MemRefType):
             return
+        static = all(d >= 0 for d in buffer_type.get_shape())
+        if not static and self.len is None:
+            # A runtime buffer of unknown size needs an explicit length to be checked.
+            return
         eb = element_bytes(buffer_type)
         dims = self.dims()
         message = check_bd_dims(
@@ -275,7 +279,7 @@ class DMABDOp(FormattedOp):
             self.offset_value,
             self.length_value,
             eb,
-            memref_elements(buffer_type),
+            memref_elements(buffer_type) if static else None,
             kind_spec,
             allow_iteration_dim=True,
         )

@@ -158,3 +158,10 @@ aie.device(npu1) {
   } {stack_size = 2048}
 }
 // CHECK: Expected attribute i32 but got i64
+
+// -----
+aie.device(npu1) {
+  %t = aie.tile(0, 2)
+  %b = aie.buffer(%t) : memref<?xi32>
+}
+// CHECK: aie.buffer needs a static shape to be allocated in tile memory, not memref<?xi32>

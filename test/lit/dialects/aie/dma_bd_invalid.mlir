@@ -723,3 +723,15 @@ aie.device(npu1) {
   }
 }
 // CHECK: unknown aie.dma_bd field 'bogus'; expected offset, len, sizes, strides or pad_value
+
+// -----
+aie.device(npu1) {
+  %t00 = aie.tile(0, 0)
+  aie.runtime_sequence(%a: memref<?xi8>) {
+    %0 = aiex.dma_configure_task(%t00, MM2S, 0) {
+      aie.dma_bd(%a : memref<?xi8>, 0, 6)
+      aie.end
+    }
+  }
+}
+// CHECK: transfer length must be multiple of 4 (i.e., represent 4 byte aligned address): 6 elements x 1 bytes
