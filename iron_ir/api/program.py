@@ -9,7 +9,7 @@ from importlib.util import find_spec
 from typing import Any
 
 from xdsl.dialects import func as func_dialect
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, UnitAttr, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
@@ -391,6 +391,9 @@ class _ProgramBuilder:
             use_write_rtp=buffer.use_write_rtp,
             owner=owner.name if owner is not None else None,
         )
+        for key, value in (("address", buffer.address), ("mem_bank", buffer.mem_bank)):
+            if value is not None:
+                op.attributes[key] = IntegerAttr(value, i32)
         self.buffer_ops[id(buffer)] = op
         self.buffer_names[buffer.name] = buffer
         return op
@@ -412,6 +415,8 @@ class _ProgramBuilder:
             while_true=worker.while_true,
             stack_size=worker.stack_size,
         )
+        if worker.allocation_scheme is not None:
+            op.attributes["allocation_scheme"] = StringAttr(worker.allocation_scheme)
         for k in worker.kernels:
             self.declare_kernel(k)
         for b in worker.buffers:

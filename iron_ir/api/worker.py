@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -99,6 +100,12 @@ class Worker:
             raise WorkerError(f"{self.describe()}: stack_size must be a positive int, got {stack_size!r}")
         self.stack_size = stack_size
         self.allocation_scheme = allocation_scheme
+        if trace:
+            warnings.warn(
+                "Worker(trace=...): iron-ir does not emit hardware trace configuration; the "
+                "worker runs without tracing",
+                stacklevel=2,
+            )
         self.trace = trace
         self.trace_events = trace_events
         self.fifos: list[ObjectFifoHandle] = []

@@ -347,3 +347,19 @@ def test_break_out_of_a_traced_loop_keeps_the_loop_well_formed():
     (loop,) = ops_of(module, scf.ForOp)
     assert [op.name for op in loop.body.block.ops] == ["arith.constant", "memref.store", "scf.yield"]
     assert isinstance(ops_of(module, ReleaseOp)[0].parent_op(), WorkerOp)
+
+
+def test_buffer_address_bank_and_allocation_scheme_are_kept():
+    buf = Buffer(np.ndarray[(4,), np.dtype[np.int32]], name="b", address=0x400, mem_bank=1)
+
+    def core(of_in, of_out, buf):
+        of_out.acquire(1)[0] = buf[0]
+
+    module = trace(core, extra_args=[buf], allocation_scheme="bank-aware")
+    (op,) = ops_of(module, BufferOp)
+    assert op.attributes["address"].value.data == 1024 and op.attributes["mem_bank"].value.data == 1
+    (worker,) = ops_of(module, WorkerOp)
+    assert worker.attributes["allocation_scheme"].data == "bank-aware"
+    text = str(module)
+    assert "{address = 1024 : i32, mem_bank = 1 : i32}" in text
+    assert 'attributes {allocation_scheme = "bank-aware"}' in text
