@@ -114,6 +114,18 @@ def _best(fn, repeat: int) -> tuple[float, object]:
     return best, result
 
 
+def _best_interleaved(fns, repeat: int) -> list[float]:
+    """Best time of each function, running them in turn so that load changes on a shared
+    machine hit all of them alike (their ratios are what is compared)."""
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for index, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[index] = min(best[index], time.perf_counter() - start)
+    return best
+
+
 def _xdsl_print(module, generic: bool) -> str:
     out = StringIO()
     Printer(stream=out, print_generic_format=generic).print_op(module)
@@ -142,6 +154,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--devices", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3, help="best of R runs per step")
+    parser.add_argument("--print-repeat", type=int, default=7, help="best of P print runs")
     parser.add_argument("--startup-runs", type=int, default=5)
     args = parser.parse_args()
 
@@ -149,12 +162,19 @@ def main() -> None:
     parse_s, module = _best(lambda: parse_module(text, "bench.mlir"), args.repeat)
     ops = sum(1 for _ in module.walk())
     verify_s, _ = _best(module.verify, args.repeat)
-    print_s, custom = _best(lambda: print_module(module), args.repeat)
-    generic_s, generic = _best(lambda: print_module(module, generic=True), args.repeat)
-    parse_generic_s, _ = _best(lambda: parse_module(generic, "bench.mlir"), args.repeat)
-    xdsl_print_s, _ = _best(lambda: _xdsl_print(module, False), args.repeat)
-    xdsl_generic_s, _ = _best(lambda: _xdsl_print(module, True), args.repeat)
+    custom = print_module(module)
     assert custom == text, "the generated module must print back unchanged"
+    generic = print_module(module, generic=True)
+    parse_generic_s, _ = _best(lambda: parse_module(generic, "bench.mlir"), args.repeat)
+    print_s, xdsl_print_s, generic_s, xdsl_generic_s = _best_interleaved(
+        [
+            lambda: print_module(module),
+            lambda: _xdsl_print(module, False),
+            lambda: print_module(module, generic=True),
+            lambda: _xdsl_print(module, True),
+        ],
+        args.print_repeat,
+    )
     help_s, tiny_s = _startup(args.startup_runs)
 
     def rate(seconds: float) -> str:
