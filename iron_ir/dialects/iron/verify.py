@@ -131,6 +131,14 @@ def _verify_fifo_endpoints(p: _Program, fifo: FifoOp) -> None:
                     "endpoint consumes a fifo once (acquire more objects instead)"
                 )
             seen.add((kind, ref))
+    links = sorted({ep.ref_name for ep in fifo.endpoints if ep.endpoint_kind is EndpointKind.link})
+    if len(links) > 1:
+        # aie.objectfifo.link takes each fifo once: a forward of a forward cannot lower.
+        raise VerifyException(
+            f"{name} is an end of {len(links)} links ({', '.join('@' + l for l in links)}); a fifo "
+            "may be in at most one link. Link the fifos directly (one split/join/forward), or "
+            "put a worker between the two links."
+        )
 
 
 def _endpoint_for(fifo: FifoOp, kind: EndpointKind, ref: str, port: Port) -> EndpointAttr | None:

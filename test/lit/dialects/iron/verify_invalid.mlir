@@ -150,3 +150,20 @@ iron.program @p device(npu1_1col) {
   }
 }
 // CHECK: fifo @f: worker @v is listed twice among its consumers
+
+// -----
+
+// A forward of a forward: fifo @b would be in two aie.objectfifo.link ops.
+iron.program @p device(npu1_1col) {
+  iron.fifo @a : memref<16xi32> producer(runtime @sequence depth 2 on #iron.tile<any_shim>) consumers(link @a_fwd depth 2)
+  iron.fifo @b : memref<16xi32> producer(link @a_fwd depth 2) consumers(link @b_fwd depth 2)
+  iron.fifo @c : memref<16xi32> producer(link @b_fwd depth 2) consumers(worker @w depth 2)
+  iron.link @a_fwd [@a] -> [@b] offsets([] [0]) on #iron.tile<any_mem>
+  iron.link @b_fwd [@b] -> [@c] offsets([] [0]) on #iron.tile<any_mem>
+  iron.worker @w on #iron.tile<any_compute> while_true {
+  }
+  iron.runtime_sequence @sequence(%x: memref<16xi32>) {
+    iron.fill @a from %x offset 0 sizes [1, 1, 1, 16] strides [0, 0, 0, 1] : memref<16xi32>
+  }
+}
+// CHECK: fifo @b is an end of 2 links (@a_fwd, @b_fwd); a fifo may be in at most one link. Link the fifos directly (one split/join/forward), or put a worker between the two links.
