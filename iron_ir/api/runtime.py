@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from iron_ir.device import SEMAPHORE_LOCK_MAX_VALUE
+
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -315,9 +317,9 @@ class Runtime:
         self._check_open("set_barrier")
         if not isinstance(barrier, WorkerRuntimeBarrier):
             raise IronTypeError(f"rt.set_barrier() takes a WorkerRuntimeBarrier, got {barrier!r}")
-        if not isinstance(value, int) or not 0 <= value <= 63:
+        if not isinstance(value, int) or not 0 <= value <= SEMAPHORE_LOCK_MAX_VALUE:
             raise RuntimeSequenceError(
-                f"rt.set_barrier({barrier.name}, {value!r}): the value must be an int in [0, 63]"
+                f"rt.set_barrier({barrier.name}, {value!r}): the value must be an int in [0, {SEMAPHORE_LOCK_MAX_VALUE}]"
             )
         self._tasks.append(SetBarrierTask(barrier, value))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from iron_ir.device import SEMAPHORE_LOCK_MAX_VALUE
+
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -22,9 +24,9 @@ class WorkerRuntimeBarrier:
     _next_index = 0
 
     def __init__(self, initial_value: int = 0, name: str | None = None):
-        if not isinstance(initial_value, int) or not 0 <= initial_value <= 63:
+        if not isinstance(initial_value, int) or not 0 <= initial_value <= SEMAPHORE_LOCK_MAX_VALUE:
             raise WorkerError(
-                f"WorkerRuntimeBarrier initial_value must be an int in [0, 63] (a lock value), "
+                f"WorkerRuntimeBarrier initial_value must be an int in [0, {SEMAPHORE_LOCK_MAX_VALUE}] (a lock value), "
                 f"got {initial_value!r}"
             )
         self.initial_value = initial_value
@@ -45,8 +47,8 @@ class WorkerRuntimeBarrier:
                 f"worker '{tracer.owner.name}' uses barrier '{self.name}' without receiving it in "
                 "its fn_args; pass the WorkerRuntimeBarrier to Worker(..., fn_args=[...])"
             )
-        if not isinstance(value, int) or not 0 <= value <= 63:
-            raise WorkerError(f"barrier '{self.name}': {what}({value!r}) needs an int in [0, 63]")
+        if not isinstance(value, int) or not 0 <= value <= SEMAPHORE_LOCK_MAX_VALUE:
+            raise WorkerError(f"barrier '{self.name}': {what}({value!r}) needs an int in [0, {SEMAPHORE_LOCK_MAX_VALUE}]")
         emit(op_type(self.name, value))
 
     def wait_for_value(self, value: int) -> None:

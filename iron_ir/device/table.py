@@ -218,6 +218,9 @@ _AIE2_SHIM_PL = TileKindSpec(
     bd=_AIE2_SHIM_NOC.bd,
 )
 
+SEMAPHORE_LOCK_MAX_VALUE = _AIE2_COMPUTE.lock_max_value
+"""Largest value of an AIE2/AIE2P semaphore lock (every NPU tile kind; IRON barriers are locks)."""
+
 # --- AIE1 (Versal xcvc1902): parsed and verified, not a compilation target -------------------
 
 _AIE1_BD = BdLimits(dims=0, wrap_bits=0, step_bits=0, length_bits=13, address_bits=13)

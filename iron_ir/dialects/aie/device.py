@@ -410,7 +410,11 @@ class CoreOp(FormattedOp):
 
     @property
     def stack_size_bytes(self) -> int:
-        return 1024 if self.stack_size is None else self.stack_size.value.data
+        if self.stack_size is not None:
+            return self.stack_size.value.data
+        device = self.parent_op()
+        spec = device.spec_or_none() if isinstance(device, DeviceOp) else None
+        return (spec or get_device("npu1")).default_stack_bytes
 
     def asm_result_names(self) -> list[str | None]:
         return [tile_element_name("core", self.tile)]

@@ -35,7 +35,13 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.device import DeviceSpec, UnknownDeviceError, get_device
+from iron_ir.device import (
+    SEMAPHORE_LOCK_MAX_VALUE,
+    DeviceSpec,
+    TileKind,
+    UnknownDeviceError,
+    get_device,
+)
 from iron_ir.dialects.iron.attrs import EndpointAttr, TileAttr, parse_tile
 
 
@@ -469,11 +475,25 @@ class BarrierOp(IRDLOperation):
         _print_extra_attrs(printer, self, ("sym_name", "initial_value"))
 
     def verify_(self) -> None:
-        if not 0 <= self.initial_value.data <= 63:
+        top = _lock_max_value(self)
+        if not 0 <= self.initial_value.data <= top:
             raise VerifyException(
                 f"barrier @{self.sym_name.data}: initial value {self.initial_value.data} is "
-                "outside the lock range [0, 63]"
+                f"outside the lock range [0, {top}]"
             )
+
+
+def _lock_max_value(op: IRDLOperation) -> int:
+    """A barrier is a compute-tile lock of the program's device."""
+    program = op.parent_op()
+    while program is not None and not isinstance(program, ProgramOp):
+        program = program.parent_op()
+    if program is None:
+        return SEMAPHORE_LOCK_MAX_VALUE
+    try:
+        return program.spec.kinds[TileKind.COMPUTE].lock_max_value
+    except UnknownDeviceError:
+        return SEMAPHORE_LOCK_MAX_VALUE
 
 
 class BarrierValueOp(IRDLOperation):
@@ -490,10 +510,11 @@ class BarrierValueOp(IRDLOperation):
         return self.barrier.root_reference.data
 
     def verify_(self) -> None:
-        if not 0 <= self.value.data <= 63:
+        top = _lock_max_value(self)
+        if not 0 <= self.value.data <= top:
             raise VerifyException(
                 f"{self.name} @{self.barrier_name}: value {self.value.data} is outside the lock "
-                "range [0, 63]"
+                f"range [0, {top}]"
             )
 
     @classmethod
