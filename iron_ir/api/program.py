@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
-from importlib.util import find_spec
 from typing import Any
 
 from xdsl.dialects import func as func_dialect
@@ -137,18 +135,17 @@ class Program:
         return IronModule(module)
 
     def resolve_program(self, placer: Placer | None = None, device_name: str = "main") -> IronModule:
-        """Compile the program: the AIE-dialect module once the ``iron-to-aie`` pipeline
-        exists in ``iron_ir.passes.pipelines``; until then the IRON-dialect module."""
+        """Compile the program to the AIE dialect: the IRON module, placed by ``placer``
+        (default ``SequentialPlacer()``), through iron-tile-to-dma-bd and iron-lower-objectfifo."""
+        from iron_ir.passes.pipelines import compile_to_aie
+
         if placer is None:
             placer = SequentialPlacer()
         if not isinstance(placer, Placer):
             raise IronTypeError(f"resolve_program(placer): expected a Placer such as SequentialPlacer(), got {placer!r}")
         module = self.resolve_iron(device_name)
-        run_pipeline = _iron_to_aie_pipeline()
-        if run_pipeline is None:
-            return module
         try:
-            return IronModule(run_pipeline(module.module, pipeline_spec(placer)))
+            return IronModule(compile_to_aie(module.module, placer))
         except DiagnosticException as err:
             raise IronError(f"compiling the program failed: {err}") from None
 
@@ -161,26 +158,6 @@ def print_program(program: Program, placer: Placer | None = None, argv: list[str
         print(program.resolve_iron())
     else:
         print(program.resolve_program(placer))
-
-
-def pipeline_spec(placer: Placer) -> str:
-    """``iron-to-aie{placer=sequential cores_per_col=2}`` for ``placer``'s pass options."""
-    options = " ".join(f"{k}={v}" for k, v in placer.pass_options().items())
-    return f"iron-to-aie{{{options}}}"
-
-
-def _iron_to_aie_pipeline():
-    """``iron_ir.passes.pipelines.run_pipeline`` once that module registers ``iron-to-aie``.
-
-    Only the absence of the module, or of ``iron-to-aie`` in its ``all_pipelines()``, means
-    "not yet"; an import error inside an existing module propagates.
-    """
-    if find_spec("iron_ir.passes.pipelines") is None:
-        return None
-    pipelines = importlib.import_module("iron_ir.passes.pipelines")
-    if "iron-to-aie" not in pipelines.all_pipelines():
-        return None
-    return pipelines.run_pipeline
 
 
 class _ProgramBuilder:

@@ -16,6 +16,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
+from iron_ir.passes.placement.registry import Placer
+
 # name -> "module:ClassName"; imported only when the pass is asked for (iron-opt start-up).
 _PASSES: dict[str, str] = {
     "iron-place": "iron_ir.passes.place:IronPlacePass",
@@ -53,21 +55,39 @@ class IronToAIEPipeline(ModulePass):
     cores_per_col: int | None = None
     report: bool = False
 
-    def passes(self) -> tuple[ModulePass, ...]:
-        from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
-        from iron_ir.passes.place import IronPlacePass
-        from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
-
-        return (
-            IronPlacePass(self.placer, self.cores_per_col, self.report),
-            IronTileToDmaBdPass(),
-            IronLowerObjectFifoPass(),
-        )
-
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for p in self.passes():
-            p.apply(ctx, op)
-            op.verify()
+        from iron_ir.passes.placement import get_placer
+
+        placer = get_placer(self.placer).from_options({"cores_per_col": self.cores_per_col})
+        compile_to_aie(op, placer, report=self.report, ctx=ctx)
+
+
+def compile_to_aie(
+    module: ModuleOp, placer: Placer, *, report: bool = False, ctx: Context | None = None
+) -> ModuleOp:
+    """Place every ``iron.program`` of ``module`` with ``placer`` (an instance: a registered
+    placer or any ``Placer`` subclass), legalise its DMA patterns and lower it to the AIE
+    dialect, verifying after each pass. Changes ``module`` in place and returns it."""
+    import sys
+
+    from iron_ir.dialects.iron import ProgramOp
+    from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
+    from iron_ir.passes.place import place_program
+    from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
+
+    if ctx is None:
+        from iron_ir.ir.context import make_context
+
+        ctx = make_context()
+    for program in [p for p in module.walk() if isinstance(p, ProgramOp)]:
+        text = place_program(program, placer)
+        if report:
+            print(text, file=sys.stderr)
+    module.verify()
+    for p in (IronTileToDmaBdPass(), IronLowerObjectFifoPass()):
+        p.apply(ctx, module)
+        module.verify()
+    return module
 
 
 def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:

@@ -59,8 +59,12 @@ class SequentialPlacer(Placer):
     name = "sequential"
 
     def __init__(self, cores_per_col: int | None = None):
-        if cores_per_col is not None and cores_per_col < 1:
-            raise PlacementError(f"cores_per_col must be at least 1, got {cores_per_col}")
+        if cores_per_col is not None and (
+            isinstance(cores_per_col, bool) or not isinstance(cores_per_col, int) or cores_per_col < 1
+        ):
+            raise PlacementError(
+                f"SequentialPlacer: cores_per_col must be an int >= 1, got {cores_per_col!r}"
+            )
         self.cores_per_col = cores_per_col
 
     @classmethod

@@ -1,9 +1,7 @@
 """Program, devices, placers, dtype helpers, the examples and the iron-to-aie switch."""
 
-import importlib.machinery
 import runpy
 import sys
-import types
 from pathlib import Path
 
 import numpy as np
@@ -20,11 +18,14 @@ from iron_ir.device import (
     XCVC1902,
     AnyComputeTile,
     NPU1Col1,
+    NPU1Col2,
     NPU1Col4,
     NPU2Col7,
     Tile,
+    TileKind,
 )
 from iron_ir.dtype import ndarray_type_to_memref, np_ndarray_type_get_shape
+from iron_ir.passes.placement import PlacementError
 from iron_ir.placers import Placer, SequentialPlacer
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples").glob("*.py"))
@@ -64,38 +65,34 @@ def test_unsupported_target_imports_but_fails_at_use():
         passthrough_program(XCVC1902()).resolve_program()
 
 
-def test_resolve_program_returns_the_iron_module_until_the_pipeline_exists(monkeypatch):
-    monkeypatch.setattr("iron_ir.api.program._iron_to_aie_pipeline", lambda: None)
-    module = passthrough_program().resolve_program(SequentialPlacer())
-    text = str(module)
+def test_resolve_program_places_with_the_placer_it_is_given():
+    """A Placer instance — built in or a design's own subclass — places the program."""
+
+    class LastColumn(Placer):
+        def place(self, model):
+            from iron_ir.passes.placement import Placement
+
+            last = model.device.tiles(TileKind.COMPUTE)[-1]
+            placement = Placement()
+            for w in model.workers:
+                placement.workers[w.name] = last
+            for end in model.runtime_ends():
+                placement.runtime_ends[end.ref] = (last[0], 0)
+            for name in model.links:
+                placement.links[name] = (last[0], 1)
+            return placement
+
+    text = str(passthrough_program(NPU1Col2()).resolve_program(LastColumn()))
+    assert "%shim_noc_tile_1_0 = aie.tile(1, 0)" in text and "%mem_tile_1_1 = aie.tile(1, 1)" in text
+    default = str(passthrough_program(NPU1Col2()).resolve_program())
+    assert "%mem_tile_0_1 = aie.tile(0, 1)" in default
+    assert default == str(passthrough_program(NPU1Col2()).resolve_program(SequentialPlacer()))
+
+
+def test_resolve_iron_returns_the_unplaced_iron_module():
+    text = str(passthrough_program().resolve_iron())
     assert text.startswith("module {\n  iron.program @main device(npu1_1col) {")
-    module.operation.verify()
-
-
-def test_resolve_program_runs_iron_to_aie_when_registered(monkeypatch):
-    calls = []
-
-    def run_pipeline(module, spec):
-        calls.append((module, spec))
-        return module
-
-    fake = types.ModuleType("iron_ir.passes.pipelines")
-    fake.all_pipelines = lambda: {"iron-to-aie": object}
-    fake.run_pipeline = run_pipeline
-    fake.__spec__ = importlib.machinery.ModuleSpec("iron_ir.passes.pipelines", None)
-    monkeypatch.setitem(sys.modules, "iron_ir.passes.pipelines", fake)
-    passthrough_program().resolve_program(SequentialPlacer(cores_per_col=2))
-    ((module, spec),) = calls
-    assert spec == "iron-to-aie{placer=sequential cores_per_col=2}"
-    assert module.name == "builtin.module"
-
-
-def test_resolve_program_without_the_pipeline_module(monkeypatch):
-    fake = types.ModuleType("iron_ir.passes.pipelines")
-    fake.all_pipelines = lambda: {}
-    fake.__spec__ = importlib.machinery.ModuleSpec("iron_ir.passes.pipelines", None)
-    monkeypatch.setitem(sys.modules, "iron_ir.passes.pipelines", fake)
-    assert "iron.program" in str(passthrough_program().resolve_program())
+    assert "on #iron.tile<any_" in text and "on #iron.tile<0," not in text
 
 
 def test_resolve_program_rejects_non_placers():
@@ -104,10 +101,11 @@ def test_resolve_program_rejects_non_placers():
 
 
 def test_placer_options():
-    assert SequentialPlacer().pass_options() == {"placer": "sequential"}
     assert isinstance(SequentialPlacer(), Placer)
-    with pytest.raises(DeviceError, match="cores_per_col must be an int >= 1"):
-        SequentialPlacer(cores_per_col=0)
+    assert SequentialPlacer(cores_per_col=2).cores_per_col == 2
+    for bad in (0, True, "2"):
+        with pytest.raises(PlacementError, match="cores_per_col must be an int >= 1"):
+            SequentialPlacer(cores_per_col=bad)
 
 
 def test_program_needs_a_device_and_a_runtime():
