@@ -121,6 +121,10 @@ def _load_mlir(path: str) -> Design:
 
 def _design_error(path: str, err: BaseException) -> UserError:
     """An exception raised by the user's design file, located in that file."""
+    from iron_ir.api.errors import IronError
+
+    if isinstance(err, IronError):  # it knows the design's file:line
+        return UserError(f"{err.location}: error: {type(err).__name__}: {err.message}")
     frames = [
         f
         for f in traceback.extract_tb(err.__traceback__)

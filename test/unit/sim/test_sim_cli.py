@@ -187,3 +187,22 @@ def test_usage_errors_exit_with_status_one(capsys):
         main(["run", "--max-steps", "many"])
     assert info.value.code == 1
     assert "invalid int value: 'many'" in capsys.readouterr().err
+
+
+def test_api_misuse_in_a_design_is_one_located_error(tmp_path, capsys):
+    design = tmp_path / "two_producers.py"
+    design.write_text(
+        textwrap.dedent(
+            """\
+            import numpy as np
+            from iron_ir import ObjectFifo, Worker
+            of = ObjectFifo(np.ndarray[(16,), np.dtype[np.int32]], name="in")
+            Worker(lambda a: None, [of.prod()])
+            Worker(lambda a: None, [of.prod()])
+            """
+        )
+    )
+    code, out, err = run(capsys, "run", str(design))
+    assert code == 1 and out == ""
+    assert err.startswith(f"{design}:5: error: FifoError: ObjectFifo 'in': this producer handle")
+    assert err.count(str(design)) == 2  # the error's line, and the first producer's line
