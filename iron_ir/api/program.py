@@ -150,6 +150,20 @@ class Program:
             raise IronError(f"compiling the program failed: {err}") from None
 
 
+    def compile(self, placer: Placer | None = None, backend: str = "sim", **options):
+        """A callable that runs the compiled program: ``f(*arrays) -> arrays``.
+
+        Give one numpy array per runtime-sequence argument; it returns every runtime argument
+        after the run (drained outputs by position). ``backend`` is ``"sim"`` (the functional
+        simulator, default) or ``"xrt"`` (an NPU through pyxrt, with ``xclbin=`` and
+        ``instructions=`` built by the vendor toolchain); ``options`` go to the backend
+        (``iron_ir.runtime.compile_module``).
+        """
+        from iron_ir.runtime import compile_module
+
+        return compile_module(self.resolve_program(placer), backend, **options)
+
+
 def print_program(program: Program, placer: Placer | None = None, argv: list[str] | None = None) -> None:
     """What a design file does when run: print the compiled module, or the IRON dialect when
     the command line has ``--iron``."""

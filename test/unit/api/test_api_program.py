@@ -151,3 +151,12 @@ def test_pipeline_errors_point_at_the_resolve_call():
         Program(NPU1Col1(), rt).resolve_program()
     assert err.value.location == f"{__file__}:{sys._getframe().f_lineno - 1}"
     assert "compiling the program failed" in str(err.value) and "fifo @f2" in str(err.value)
+
+
+def test_compile_returns_a_callable_running_on_the_simulator():
+    run = passthrough_program().compile()
+    data = np.arange(64, dtype=np.int32)
+    out = run(data, np.zeros(64, dtype=np.int32))
+    np.testing.assert_array_equal(out[1], data)
+    with pytest.raises(Exception, match="unknown backend 'npu'"):
+        passthrough_program().compile(backend="npu")
