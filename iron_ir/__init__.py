@@ -2,49 +2,66 @@
 
 The names ``aie.iron`` exports, so a design ports by changing its imports:
 ``from iron_ir import ObjectFifo, Worker, Runtime, Program, Kernel, ...``.
+
+They are imported on first use, so tools that only need the compiler (``iron-opt``, every
+``iron_ir.*`` submodule import) do not pay for loading the Python API.
 """
 
-from iron_ir.api.buffer import Buffer, GlobalBuffer, LocalBuffer
-from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle, ObjectFifoLink
-from iron_ir.api.dtype import dtype_to_str, str_to_dtype
-from iron_ir.api.errors import (
-    DeviceError,
-    FifoError,
-    IronError,
-    IronTypeError,
-    RuntimeSequenceError,
-    TraceError,
-    WorkerError,
-)
-from iron_ir.api.kernel import ExternalFunction, Kernel, func
-from iron_ir.api.program import IronModule, Program
-from iron_ir.api.runtime import Runtime, RuntimeData, RuntimeTaskGroup
-from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
+from __future__ import annotations
 
-__all__ = [
-    "Buffer",
-    "DeviceError",
-    "ExternalFunction",
-    "FifoError",
-    "GlobalBuffer",
-    "IronError",
-    "IronModule",
-    "IronTypeError",
-    "Kernel",
-    "LocalBuffer",
-    "ObjectFifo",
-    "ObjectFifoHandle",
-    "ObjectFifoLink",
-    "Program",
-    "Runtime",
-    "RuntimeData",
-    "RuntimeSequenceError",
-    "RuntimeTaskGroup",
-    "TraceError",
-    "Worker",
-    "WorkerError",
-    "WorkerRuntimeBarrier",
-    "dtype_to_str",
-    "func",
-    "str_to_dtype",
-]
+import importlib
+from typing import TYPE_CHECKING
+
+_EXPORTS = {
+    "iron_ir.api.buffer": ("Buffer", "GlobalBuffer", "LocalBuffer"),
+    "iron_ir.api.dataflow": ("ObjectFifo", "ObjectFifoHandle", "ObjectFifoLink"),
+    "iron_ir.api.dtype": ("dtype_to_str", "str_to_dtype"),
+    "iron_ir.api.errors": (
+        "DeviceError",
+        "FifoError",
+        "IronError",
+        "IronTypeError",
+        "RuntimeSequenceError",
+        "TraceError",
+        "WorkerError",
+    ),
+    "iron_ir.api.kernel": ("ExternalFunction", "Kernel", "func"),
+    "iron_ir.api.program": ("IronModule", "Program"),
+    "iron_ir.api.runtime": ("Runtime", "RuntimeData", "RuntimeTaskGroup"),
+    "iron_ir.api.worker": ("Worker", "WorkerRuntimeBarrier"),
+}
+_MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in names}
+
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str):
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'iron_ir' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+if TYPE_CHECKING:
+    from iron_ir.api.buffer import Buffer, GlobalBuffer, LocalBuffer
+    from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle, ObjectFifoLink
+    from iron_ir.api.dtype import dtype_to_str, str_to_dtype
+    from iron_ir.api.errors import (
+        DeviceError,
+        FifoError,
+        IronError,
+        IronTypeError,
+        RuntimeSequenceError,
+        TraceError,
+        WorkerError,
+    )
+    from iron_ir.api.kernel import ExternalFunction, Kernel, func
+    from iron_ir.api.program import IronModule, Program
+    from iron_ir.api.runtime import Runtime, RuntimeData, RuntimeTaskGroup
+    from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
