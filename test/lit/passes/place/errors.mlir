@@ -111,3 +111,63 @@ iron.program @join device(npu1_1col) {
 }
 // CHECK: no mem tile from column 0 to 0 of npu1_1col has the free S2MM and MM2S DMA channels that link @j (7 in, 1 out) needs.
 
+
+// -----
+
+// Seventeen barriers waited on by one worker: one lock each on its compute tile, which has 16.
+iron.program @locks device(npu1_1col) {
+  iron.barrier @b0 initial 0
+  iron.barrier @b1 initial 0
+  iron.barrier @b2 initial 0
+  iron.barrier @b3 initial 0
+  iron.barrier @b4 initial 0
+  iron.barrier @b5 initial 0
+  iron.barrier @b6 initial 0
+  iron.barrier @b7 initial 0
+  iron.barrier @b8 initial 0
+  iron.barrier @b9 initial 0
+  iron.barrier @b10 initial 0
+  iron.barrier @b11 initial 0
+  iron.barrier @b12 initial 0
+  iron.barrier @b13 initial 0
+  iron.barrier @b14 initial 0
+  iron.barrier @b15 initial 0
+  iron.barrier @b16 initial 0
+  iron.worker @w on #iron.tile<any_compute> while_true {
+    iron.barrier_wait @b0(1)
+    iron.barrier_wait @b1(1)
+    iron.barrier_wait @b2(1)
+    iron.barrier_wait @b3(1)
+    iron.barrier_wait @b4(1)
+    iron.barrier_wait @b5(1)
+    iron.barrier_wait @b6(1)
+    iron.barrier_wait @b7(1)
+    iron.barrier_wait @b8(1)
+    iron.barrier_wait @b9(1)
+    iron.barrier_wait @b10(1)
+    iron.barrier_wait @b11(1)
+    iron.barrier_wait @b12(1)
+    iron.barrier_wait @b13(1)
+    iron.barrier_wait @b14(1)
+    iron.barrier_wait @b15(1)
+    iron.barrier_wait @b16(1)
+  }
+  iron.runtime_sequence @sequence() {
+    iron.start [@w]
+  }
+}
+// CHECK: compute tile Tile(0, 2) of npu1_1col needs 17 locks but has 16. Used by: barrier @b0 of worker @w: 1;
+
+// -----
+
+// A forward of 2 x 300 KiB objects does not fit in a 512 KiB mem tile.
+iron.program @memtile device(npu1_1col) {
+  iron.fifo @in : memref<76800xi32> producer(runtime @sequence depth 2 on #iron.tile<any_shim>) consumers(link @fwd depth 2)
+  iron.fifo @out : memref<76800xi32> producer(link @fwd depth 2) consumers(runtime @sequence depth 2 on #iron.tile<any_shim>)
+  iron.link @fwd [@in] -> [@out] offsets([] [0]) on #iron.tile<any_mem>
+  iron.runtime_sequence @sequence(%a: memref<76800xi32>, %b: memref<76800xi32>) {
+    iron.fill @in from %a offset 0 sizes [1, 1, 1, 76800] strides [0, 0, 0, 1] : memref<76800xi32>
+    iron.drain @out into %b offset 0 sizes [1, 1, 1, 76800] strides [0, 0, 0, 1] wait : memref<76800xi32>
+  }
+}
+// CHECK: mem tile Tile(0, 1) of npu1_1col needs 614400 data memory (bytes) but has 524288. Used by: link @fwd: 614400. Try: place the link on another mem tile (Tile(col, 1)) or lower depths.
