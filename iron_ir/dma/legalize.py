@@ -668,7 +668,17 @@ def legalize(
     plan = _best_plan(canon, pattern.offset, ctx, max_bds, buffer_elements)
     if plan is not None:
         folded = ("drop size-1 dims, fold contiguous dims",) if canon != list(pattern.dims) else ()
-        return replace(plan, rewrites=folded + plan.rewrites)
+        plan = replace(plan, rewrites=folded + plan.rewrites)
+    # Folding can hide a factorisation the pattern already spells out (11 x 7 x 6 x 4 folded
+    # to 1848 contiguous elements): the dims as written, size-1 dims dropped, may need fewer BDs.
+    written = [(n, s) for n, s in pattern.dims if n != 1]
+    if written != canon and (plan is None or len(plan.bds) > 1):
+        alternative = _best_plan(written, pattern.offset, ctx, max_bds, buffer_elements)
+        if alternative is not None and (plan is None or len(alternative.bds) < len(plan.bds)):
+            dropped = ("drop size-1 dims",) if written != list(pattern.dims) else ()
+            plan = replace(alternative, rewrites=dropped + alternative.rewrites)
+    if plan is not None:
+        return plan
     single = BufferDescriptor(
         pattern.offset, math.prod(n for n, _ in canon), BdDims.from_pairs(canon)
     )
