@@ -238,7 +238,7 @@ class _TransferOp(IRDLOperation):
         group = None
         if parser.parse_optional_keyword("group"):
             with parser.in_parens():
-                group = parser.parse_operand()
+                group = parser.parse_operand(TaskGroupType())
         parser.parse_punctuation(":")
         host_type = parser.parse_type()
         op = cls(
