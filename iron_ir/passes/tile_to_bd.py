@@ -72,9 +72,40 @@ def _legalize_program(program: ProgramOp) -> None:
     owners = {o.sym_name.data: o for o in ops if isinstance(o, (WorkerOp, LinkOp))}
     for fifo in fifos.values():
         _legalize_fifo_dims(device, fifo, owners)
-    for op in program.walk():
-        if isinstance(op, (FillOp, DrainOp)):
-            _legalize_transfer(device, op, fifos[op.fifo_name])
+    transfers = [op for op in program.walk() if isinstance(op, (FillOp, DrainOp))]
+    for op in transfers:
+        _legalize_transfer(device, op, fifos[op.fifo_name])
+    _check_shim_bd_budget(device, transfers, fifos)
+
+
+def _check_shim_bd_budget(device: DeviceSpec, transfers, fifos) -> None:
+    """The transfers of one task group are configured at once: their BD chains share the shim
+    tile's BDs (placement counted one BD per transfer; chains may need more)."""
+    per_group: dict[tuple[tuple[int, int], object], list[tuple[FillOp | DrainOp, int]]] = {}
+    for op in transfers:
+        tile = _runtime_end(op, fifos[op.fifo_name]).tile_attr.col_row  # placed: checked above
+        per_group.setdefault((tile, op.group), []).append((op, len(transfer_bds(op)[0])))
+    for (tile, _), ops in per_group.items():
+        kind = device.tile_kind(*tile)
+        available = device.kinds[kind].bds
+        needed = sum(n for _, n in ops)
+        if needed > available:
+            users = "; ".join(f"{op.name} @{op.fifo_name}: {n}" for op, n in ops)
+            raise OpError(
+                ops[0][0],
+                f"the runtime transfers of one task group need {needed} buffer descriptors on "
+                f"{kind.human} Tile{tile} of {device.name}, which has {available} ({users}). "
+                "Try: finish the task group earlier (rt.task_group / finish_task_group around "
+                "fewer transfers), simpler taps that need shorter BD chains, or spread the fifos "
+                "over more shim tiles.",
+            )
+
+
+def _runtime_end(op: FillOp | DrainOp, fifo: FifoOp) -> EndpointAttr:
+    ends = fifo.endpoints
+    if isinstance(op, FillOp):
+        return ends[0]
+    return next(e for e in ends[1:] if e.endpoint_kind is EndpointKind.runtime)
 
 
 def _end_kind(device: DeviceSpec, end: EndpointAttr, owners) -> TileKind:
@@ -131,11 +162,7 @@ def _legalize_fifo_dims(device: DeviceSpec, fifo: FifoOp, owners) -> None:
 
 
 def _legalize_transfer(device: DeviceSpec, op: FillOp | DrainOp, fifo: FifoOp) -> None:
-    ends = fifo.endpoints
-    end = ends[0] if isinstance(op, FillOp) else next(
-        e for e in ends[1:] if e.endpoint_kind is EndpointKind.runtime
-    )
-    tile = end.tile_attr
+    tile = _runtime_end(op, fifo).tile_attr
     if tile is None or not tile.is_placed:
         raise OpError(
             op,
