@@ -252,101 +252,71 @@ def _parse_int_struct(parser: AttrParser, fields: Sequence[str], what: str) -> l
     return [values[f] for f in fields]
 
 
-def _check_unsigned(value: int, bits: int, what: str) -> None:
-    if not 0 <= value < (1 << bits):
-        raise VerifyException(f"{what} = {value} does not fit in {bits} bits (unsigned)")
+class _IntPairAttr(ParametrizedAttribute):
+    """Two unsigned integers printed like mlir-aie's ``struct(params)``: ``<a = 1, b = 2>``.
+
+    Subclasses declare the two ``IntAttr`` parameters, ``FIELDS`` (their names in order) and
+    ``BITS`` (the C++ field width the values must fit).
+    """
+
+    FIELDS: ClassVar[tuple[str, str]]
+    BITS: ClassVar[int]
+
+    def __init__(self, first: int | IntAttr, second: int | IntAttr):
+        super().__init__(*(v if isinstance(v, IntAttr) else IntAttr(v) for v in (first, second)))
+
+    def as_tuple(self) -> tuple[int, int]:
+        first, second = self.parameters
+        return (first.data, second.data)  # type: ignore[attr-defined]
+
+    def verify(self) -> None:
+        for field, value in zip(self.FIELDS, self.as_tuple()):
+            if not 0 <= value < (1 << self.BITS):
+                raise VerifyException(
+                    f"{self.name} {field} = {value} does not fit in {self.BITS} bits (unsigned)"
+                )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values = _parse_int_struct(parser, cls.FIELDS, cls.name.removeprefix("aie."))
+        return tuple(IntAttr(v) for v in values)
+
+    def print_parameters(self, printer: Printer) -> None:
+        body = ", ".join(f"{f} = {v}" for f, v in zip(self.FIELDS, self.as_tuple()))
+        printer.print_string(f"<{body}>")
 
 
 @irdl_attr_definition
-class BDDimLayoutAttr(ParametrizedAttribute):
+class BDDimLayoutAttr(_IntPairAttr):
     """One BD dimension ``<size = S, stride = T>`` (elements)."""
 
     name = "aie.bd_dim_layout"
     size: IntAttr
     stride: IntAttr
-
-    def __init__(self, size: int | IntAttr, stride: int | IntAttr):
-        super().__init__(
-            size if isinstance(size, IntAttr) else IntAttr(size),
-            stride if isinstance(stride, IntAttr) else IntAttr(stride),
-        )
-
-    def verify(self) -> None:
-        _check_unsigned(self.size.data, 32, "bd_dim_layout size")
-        _check_unsigned(self.stride.data, 32, "bd_dim_layout stride")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        size, stride = _parse_int_struct(parser, ("size", "stride"), "bd_dim_layout")
-        return (IntAttr(size), IntAttr(stride))
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<size = {self.size.data}, stride = {self.stride.data}>")
-
-    def as_tuple(self) -> tuple[int, int]:
-        return (self.size.data, self.stride.data)
+    FIELDS: ClassVar[tuple[str, str]] = ("size", "stride")
+    BITS: ClassVar[int] = 32
 
 
 @irdl_attr_definition
-class BDPadLayoutAttr(ParametrizedAttribute):
+class BDPadLayoutAttr(_IntPairAttr):
     """Zero padding of one BD dimension ``<const_pad_before = B, const_pad_after = A>``."""
 
     name = "aie.bd_pad_layout"
     const_pad_before: IntAttr
     const_pad_after: IntAttr
-
-    def __init__(self, before: int | IntAttr, after: int | IntAttr):
-        super().__init__(
-            before if isinstance(before, IntAttr) else IntAttr(before),
-            after if isinstance(after, IntAttr) else IntAttr(after),
-        )
-
-    def verify(self) -> None:
-        _check_unsigned(self.const_pad_before.data, 16, "const_pad_before")
-        _check_unsigned(self.const_pad_after.data, 16, "const_pad_after")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        before, after = _parse_int_struct(
-            parser, ("const_pad_before", "const_pad_after"), "bd_pad_layout"
-        )
-        return (IntAttr(before), IntAttr(after))
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(
-            f"<const_pad_before = {self.const_pad_before.data}, "
-            f"const_pad_after = {self.const_pad_after.data}>"
-        )
-
-    def as_tuple(self) -> tuple[int, int]:
-        return (self.const_pad_before.data, self.const_pad_after.data)
+    FIELDS: ClassVar[tuple[str, str]] = ("const_pad_before", "const_pad_after")
+    BITS: ClassVar[int] = 16
 
 
 @irdl_attr_definition
-class PacketInfoAttr(ParametrizedAttribute):
+class PacketInfoAttr(_IntPairAttr):
     """Packet header fields ``<pkt_type = T, pkt_id = I>``."""
 
     name = "aie.packet_info"
     pkt_type: IntAttr
     pkt_id: IntAttr
-
-    def __init__(self, pkt_type: int | IntAttr, pkt_id: int | IntAttr):
-        super().__init__(
-            pkt_type if isinstance(pkt_type, IntAttr) else IntAttr(pkt_type),
-            pkt_id if isinstance(pkt_id, IntAttr) else IntAttr(pkt_id),
-        )
-
-    def verify(self) -> None:
-        _check_unsigned(self.pkt_type.data, 16, "pkt_type")
-        _check_unsigned(self.pkt_id.data, 16, "pkt_id")
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        pkt_type, pkt_id = _parse_int_struct(parser, ("pkt_type", "pkt_id"), "packet_info")
-        return (IntAttr(pkt_type), IntAttr(pkt_id))
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<pkt_type = {self.pkt_type.data}, pkt_id = {self.pkt_id.data}>")
+    FIELDS: ClassVar[tuple[str, str]] = ("pkt_type", "pkt_id")
+    BITS: ClassVar[int] = 16
 
 
 def parse_stripped(parser: AttrParser, attr_type: type[ParametrizedAttribute]) -> Attribute:
