@@ -123,8 +123,12 @@ def _design_error(path: str, err: BaseException) -> UserError:
     """An exception raised by the user's design file, located in that file."""
     from iron_ir.api.errors import IronError
 
-    if isinstance(err, IronError):  # it knows the design's file:line
-        return UserError(f"{err.location}: error: {type(err).__name__}: {err.message}")
+    if isinstance(err, IronError):
+        # Its location is the design's file:line when the design's own code misused the API;
+        # compiling PROGRAM is iron's call, so there the design file is all we can name.
+        in_design = Path(err.location.rsplit(":", 1)[0]).resolve() == Path(path).resolve()
+        where = err.location if in_design else path
+        return UserError(f"{where}: error: {type(err).__name__}: {err.message}")
     frames = [
         f
         for f in traceback.extract_tb(err.__traceback__)
@@ -165,7 +169,7 @@ def _module_of(resolved, path: str):
     if any(op.name == "iron.program" for op in module.walk()) and find_spec(
         "iron_ir.passes.pipelines"
     ):
-        # resolve_program stops at the IRON dialect when it cannot reach the pipeline itself.
+        # A design that prints IRON-dialect text: compile it the way resolve_program would.
         from iron_ir.passes.pipelines import run_pipeline
 
         try:
