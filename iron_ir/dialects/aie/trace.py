@@ -209,6 +209,18 @@ class TracePortOp(FormattedOp):
 class _TraceStartStopOp(FormattedOp):
     """``aie.trace.start [broadcast = N] [event = <E>] {attrs}`` (custom C++ printer)."""
 
+    broadcast = opt_prop_def(I32_ATTR)
+    event = opt_prop_def(TraceEventAttr)
+    traits = _IN_TRACE
+
+    def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
+        props: dict[str, Attribute] = {}
+        if broadcast is not None:
+            props["broadcast"] = IntegerAttr(broadcast, i32)
+        if event is not None:
+            props["event"] = _event(event)
+        super().__init__(properties=props)
+
     @classmethod
     def parse(cls, parser: Parser) -> _TraceStartStopOp:
         props: dict[str, Attribute] = {}
@@ -236,33 +248,11 @@ class _TraceStartStopOp(FormattedOp):
 @irdl_op_definition
 class TraceStartEventOp(_TraceStartStopOp):
     name = "aie.trace.start"
-    broadcast = opt_prop_def(I32_ATTR)
-    event = opt_prop_def(TraceEventAttr)
-    traits = _IN_TRACE
-
-    def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
-        props: dict[str, Attribute] = {}
-        if broadcast is not None:
-            props["broadcast"] = IntegerAttr(broadcast, i32)
-        if event is not None:
-            props["event"] = _event(event)
-        super().__init__(properties=props)
 
 
 @irdl_op_definition
 class TraceStopEventOp(_TraceStartStopOp):
     name = "aie.trace.stop"
-    broadcast = opt_prop_def(I32_ATTR)
-    event = opt_prop_def(TraceEventAttr)
-    traits = _IN_TRACE
-
-    def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
-        props: dict[str, Attribute] = {}
-        if broadcast is not None:
-            props["broadcast"] = IntegerAttr(broadcast, i32)
-        if event is not None:
-            props["event"] = _event(event)
-        super().__init__(properties=props)
 
 
 @irdl_op_definition
