@@ -25,6 +25,17 @@ def user_location() -> str:
     return "<unknown location>"
 
 
+def location_attr(location: str):
+    """``file:line`` (from :func:`user_location`) as an op location, so reports about an op
+    (a core blocked on an acquire, a DMA task) name the design line that made it."""
+    from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr, UnknownLoc
+
+    file, _, line = location.rpartition(":")
+    if not line.isdigit():
+        return UnknownLoc()
+    return FileLineColLoc(StringAttr(file), IntAttr(int(line)), IntAttr(1))
+
+
 class IronError(Exception):
     """Misuse of the IRON API. ``location`` is the user's file:line, ``message`` the reason."""
 

@@ -18,7 +18,15 @@ from iron_ir.api.dataflow import (
     ObjectFifoLink,
     RuntimeEndpoint,
 )
-from iron_ir.api.errors import DeviceError, FifoError, IronError, IronTypeError, TraceError, user_location
+from iron_ir.api.errors import (
+    DeviceError,
+    FifoError,
+    IronError,
+    IronTypeError,
+    TraceError,
+    location_attr,
+    user_location,
+)
 from iron_ir.api.kernel import BaseKernel
 from iron_ir.api.placers import Placer, SequentialPlacer
 from iron_ir.api.runtime import (
@@ -446,6 +454,7 @@ class _ProgramBuilder:
                         wait=task.wait,
                         group=groups[task.group.group_id] if task.group is not None else None,
                     )
+                    new.location = location_attr(task.location)
                 case InlineOpsTask():
                     with tracing(Tracer(block, self.rt, self)):
                         task.fn(*task.args)

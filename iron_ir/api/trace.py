@@ -16,6 +16,7 @@ import numpy as np
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
+    FileLineColLoc,
     FloatAttr,
     IndexType,
     IntegerAttr,
@@ -26,7 +27,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from iron_ir.api.errors import TraceError
+from iron_ir.api.errors import TraceError, location_attr, user_location
 
 
 class Tracer:
@@ -40,6 +41,8 @@ class Tracer:
 
     def insert(self, op: Operation) -> Operation:
         Rewriter.insert_op(op, self._points[-1])
+        if not isinstance(op.location, FileLineColLoc):
+            op.location = location_attr(user_location())
         return op
 
     @contextmanager

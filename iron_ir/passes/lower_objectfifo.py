@@ -76,6 +76,14 @@ class IronLowerObjectFifoPass(ModulePass):
             Rewriter.replace_op(program, device)
 
 
+def _clone_located(op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
+    """``op.clone`` keeping every op's source location (xDSL's clone drops them)."""
+    clone = op.clone(value_mapper=values)
+    for old, new in zip(op.walk(), clone.walk()):
+        new.location = old.location
+    return clone
+
+
 def _port(port: Port) -> ObjectFifoPort:
     return ObjectFifoPort.Produce if port is Port.produce else ObjectFifoPort.Consume
 
@@ -265,7 +273,7 @@ class _Lowering:
             inner = Block(arg_types=[IndexType()])
             body.add_ops([c0, cmax, c1, scf.ForOp(c0, cmax, c1, [], Region(inner))])
         for op in worker.body.block.ops:
-            inner.add_op(op.clone(value_mapper=values))
+            inner.add_op(_clone_located(op, values))
         if worker.while_true is not None:
             inner.add_op(scf.YieldOp())
         body.add_op(aie.EndOp())
@@ -279,12 +287,19 @@ class _Lowering:
             element = op.results[0].type
             acquire = aie.ObjectFifoAcquireOp(op.fifo_name, _port(op.port_enum), op.count.data, element)
             accesses = [aie.ObjectFifoSubviewAccessOp(acquire, i) for i in range(op.count.data)]
-            Rewriter.replace_op(op, [acquire, *accesses], [a.results[0] for a in accesses])
+            new = [acquire, *accesses]
+            Rewriter.replace_op(op, new, [a.results[0] for a in accesses])
         elif isinstance(op, ReleaseOp):
-            Rewriter.replace_op(op, aie.ObjectFifoReleaseOp(op.fifo_name, _port(op.port_enum), op.count.data))
+            new = [aie.ObjectFifoReleaseOp(op.fifo_name, _port(op.port_enum), op.count.data)]
+            Rewriter.replace_op(op, new)
         elif isinstance(op, (BarrierWaitOp, BarrierReleaseOp)):
             action = LockAction.Acquire if isinstance(op, BarrierWaitOp) else LockAction.Release
-            Rewriter.replace_op(op, aie.UseLockOp(locks[op.barrier_name], action, op.value.data))
+            new = [aie.UseLockOp(locks[op.barrier_name], action, op.value.data)]
+            Rewriter.replace_op(op, new)
+        else:
+            return
+        for created in new:
+            created.location = op.location
 
     # --- the runtime sequence --------------------------------------------------------------
 
@@ -299,8 +314,11 @@ class _Lowering:
 
         def finish(group: SSAValue | None) -> None:
             tasks = groups.pop(group, [])
-            block.add_ops(aiex.DMAAwaitTaskOp(t) for t, waited in tasks if waited)
-            block.add_ops(aiex.DMAFreeTaskOp(t) for t, waited in tasks if not waited)
+            ends = [aiex.DMAAwaitTaskOp(t) for t, waited in tasks if waited]
+            ends += [aiex.DMAFreeTaskOp(t) for t, waited in tasks if not waited]
+            for end in ends:  # an await is where the host waits: point at its fill/drain
+                end.location = end.operands[0].owner.location
+            block.add_ops(ends)
 
         for op in sequence.body.block.ops:
             if isinstance(op, StartOp):
@@ -333,9 +351,11 @@ class _Lowering:
                 aie.DMABDOp(host, bd.offset.data, bd.length.data, bd.dims.pairs, burst_length=0)
             )
             block.add_op(aie.NextBDOp(blocks[i + 1]) if i + 1 < len(blocks) else aie.EndOp())
-        return aiex.DMAConfigureTaskForOp(
+        task = aiex.DMAConfigureTaskForOp(
             op.fifo_name, Region(blocks), issue_token=op.wait is not None, repeat_count=repeat
         )
+        task.location = op.location
+        return task
 
     def rtp_write(self, op: RtpWriteOp) -> aiex.NpuWriteRTPOp:
         value = op.value.owner

@@ -215,3 +215,17 @@ def test_a_compile_error_of_program_names_the_design_file(tmp_path, capsys):
     code, out, err = run(capsys, "run", str(design))
     assert code == 1
     assert err.startswith(f"{design}: error: IronError: compiling the program failed: compute tile")
+
+
+def test_a_deadlock_in_a_python_design_names_the_design_lines(tmp_path, capsys):
+    """Ops traced from the design carry its file:line, so reports point into the design."""
+    design = tmp_path / "no_release.py"
+    source = (Path(__file__).resolve().parents[3] / "docs" / "tutorial_design.py").read_text()
+    design.write_text(source.replace("        of_c.release(1)\n", "        pass\n"))
+    code, out, err = run(capsys, "run", str(design))
+    lines = source.splitlines()
+    acquire = next(i for i, l in enumerate(lines, 1) if "of_a.acquire(1)" in l)
+    drain = next(i for i, l in enumerate(lines, 1) if "rt.drain(" in l)
+    assert code == 1 and "Deadlock" in err
+    assert f"core_0_2: waits at {design}:{acquire}:1 on objectfifo @a (Consume)" in err
+    assert f"drain task on @c ({design}:{drain}:1)" in err
