@@ -10,7 +10,6 @@ They are imported on first use, so tools that only need the compiler (``iron-opt
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
 
 _EXPORTS = {
     "iron_ir.api.buffer": ("Buffer", "GlobalBuffer", "LocalBuffer"),
@@ -47,21 +46,3 @@ def __getattr__(name: str):
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
-
-if TYPE_CHECKING:
-    from iron_ir.api.buffer import Buffer, GlobalBuffer, LocalBuffer
-    from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle, ObjectFifoLink
-    from iron_ir.api.dtype import dtype_to_str, str_to_dtype
-    from iron_ir.api.errors import (
-        DeviceError,
-        FifoError,
-        IronError,
-        IronTypeError,
-        RuntimeSequenceError,
-        TraceError,
-        WorkerError,
-    )
-    from iron_ir.api.kernel import ExternalFunction, Kernel, func
-    from iron_ir.api.program import IronModule, Program
-    from iron_ir.api.runtime import Runtime, RuntimeData, RuntimeTaskGroup
-    from iron_ir.api.worker import Worker, WorkerRuntimeBarrier

@@ -314,7 +314,7 @@ def compare(got: np.ndarray, expected: np.ndarray, name: str, limit: int = 5) ->
 
 
 def _run(args) -> int:
-    from iron_ir.runtime import BackendError, compile_module
+    from iron_ir.runtime import compile_module
     from iron_ir.sim import argument_roles
 
     if bool(args.design) == bool(args.mlir):

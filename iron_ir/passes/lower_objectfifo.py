@@ -31,7 +31,7 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, Signedness, i32
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.rewriter import Rewriter
 
 from iron_ir.dialects import aie, aiex
 from iron_ir.dialects.aie.attrs import LockAction, ObjectFifoPort

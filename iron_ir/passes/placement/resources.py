@@ -136,7 +136,6 @@ def account(model: ProgramModel, placement: Placement) -> dict[Coord, TileUsage]
 
     groups: dict[tuple[Coord, int], list[str]] = {}
     for t in model.transfers:
-        end = model.end(t.end)
         tile = placement.runtime_ends[t.end]
         verb = "fill" if t.end.is_producer else "drain"
         groups.setdefault((tile, t.group), []).append(f"{verb} of fifo @{t.end.fifo}")

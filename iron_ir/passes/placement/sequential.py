@@ -28,7 +28,6 @@ from iron_ir.passes.placement.model import (
     FifoEnd,
     Placement,
     ProgramModel,
-    Site,
 )
 from iron_ir.passes.placement.registry import Placer, PlacementError, register_placer
 
