@@ -13,7 +13,7 @@ import sys
 import numpy as np
 
 from iron_ir import ObjectFifo, Program, Runtime, Worker
-from iron_ir.api.arith import constant, select
+from iron_ir.tracing.arith import constant, select
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1
 from iron_ir.api.program import print_program

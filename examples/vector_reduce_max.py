@@ -8,7 +8,7 @@ piece into a LocalBuffer accumulator and produces one partial maximum; the parti
 import numpy as np
 
 from iron_ir import LocalBuffer, ObjectFifo, Program, Runtime, Worker
-from iron_ir.api.arith import maxsi
+from iron_ir.tracing.arith import maxsi
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1
 from iron_ir.api.program import print_program

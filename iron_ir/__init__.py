@@ -14,8 +14,8 @@ import importlib
 _EXPORTS = {
     "iron_ir.api.buffer": ("Buffer", "GlobalBuffer", "LocalBuffer"),
     "iron_ir.api.dataflow": ("ObjectFifo", "ObjectFifoHandle", "ObjectFifoLink"),
-    "iron_ir.api.dtype": ("dtype_to_str", "str_to_dtype"),
-    "iron_ir.api.errors": (
+    "iron_ir.dtype": ("dtype_to_str", "str_to_dtype"),
+    "iron_ir.errors": (
         "DeviceError",
         "FifoError",
         "IronError",

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType, TensorType
 
-from iron_ir.api.dtype import ndarray_type_to_memref, mlir_to_dtype
-from iron_ir.api.errors import IronTypeError, TraceError, WorkerError, user_location
-from iron_ir.api.trace import TracedValue, as_value, current_tracer, emit
+from iron_ir.dtype import ndarray_type_to_memref, mlir_to_dtype
+from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
+from iron_ir.tracing.engine import TracedValue, as_value, current_tracer, emit
 from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
 
 

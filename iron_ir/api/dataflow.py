@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from iron_ir.api.dtype import (
+from iron_ir.dtype import (
     ndarray_type_to_memref,
     np_ndarray_type_get_dtype,
     np_ndarray_type_get_shape,
 )
-from iron_ir.api.errors import FifoError, IronTypeError, user_location
-from iron_ir.api.trace import TracedValue, current_tracer, emit
+from iron_ir.errors import FifoError, IronTypeError, user_location
+from iron_ir.tracing.engine import TracedValue, current_tracer, emit
 from iron_ir.device.tile import AnyMemTile, PlacementTile, Tile
 
 if TYPE_CHECKING:

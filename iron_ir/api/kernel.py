@@ -20,9 +20,9 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
-from iron_ir.api.dtype import type_to_mlir
-from iron_ir.api.errors import IronTypeError, TraceError, user_location
-from iron_ir.api.trace import TracedValue, Tracer, as_value, emit, require_tracer, tracing
+from iron_ir.dtype import type_to_mlir
+from iron_ir.errors import IronTypeError, TraceError, user_location
+from iron_ir.tracing.engine import TracedValue, Tracer, as_value, emit, require_tracer, tracing
 
 
 def _arg_types(name: str, arg_types: Sequence[Any]) -> list[Attribute]:

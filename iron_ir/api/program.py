@@ -18,7 +18,7 @@ from iron_ir.api.dataflow import (
     ObjectFifoLink,
     RuntimeEndpoint,
 )
-from iron_ir.api.errors import (
+from iron_ir.errors import (
     DeviceError,
     FifoError,
     IronError,
@@ -38,7 +38,7 @@ from iron_ir.api.runtime import (
     SetBarrierTask,
     StartTask,
 )
-from iron_ir.api.trace import Tracer, tracing
+from iron_ir.tracing.engine import Tracer, tracing
 from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
 from iron_ir.device import TileKind
 from iron_ir.device.device import Device

@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 
 from iron_ir.api.dataflow import ObjectFifoHandle, RuntimeEndpoint, describe_endpoint
-from iron_ir.api.dtype import (
+from iron_ir.dtype import (
     ndarray_type_to_memref,
     np_ndarray_type_get_dtype,
     np_ndarray_type_get_shape,
 )
-from iron_ir.api.errors import IronTypeError, RuntimeSequenceError, user_location
+from iron_ir.errors import IronTypeError, RuntimeSequenceError, user_location
 from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
 from iron_ir.device.tile import AnyShimTile, PlacementTile, Tile
 

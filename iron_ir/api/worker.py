@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle
-from iron_ir.api.errors import IronTypeError, TraceError, WorkerError, user_location
-from iron_ir.api.trace import current_tracer, emit
+from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
+from iron_ir.tracing.engine import current_tracer, emit
 from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
 
 

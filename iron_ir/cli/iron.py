@@ -121,7 +121,7 @@ def _load_mlir(path: str) -> Design:
 
 def _design_error(path: str, err: BaseException) -> UserError:
     """An exception raised by the user's design file, located in that file."""
-    from iron_ir.api.errors import IronError
+    from iron_ir.errors import IronError
 
     if isinstance(err, IronError):
         # Its location is the design's file:line when the design's own code misused the API;

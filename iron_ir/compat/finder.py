@@ -42,8 +42,8 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.extras": None,
     "aie.extras.dialects": None,
     "aie.extras.dialects.ext": None,
-    "aie.extras.dialects.ext.arith": "iron_ir.api.arith",
-    "aie.extras.dialects.arith": "iron_ir.api.arith",
+    "aie.extras.dialects.ext.arith": "iron_ir.tracing.arith",
+    "aie.extras.dialects.arith": "iron_ir.tracing.arith",
     "aie.dialects": None,
     "aie.dialects.aie": "iron_ir.compat.dialects_aie",
 }

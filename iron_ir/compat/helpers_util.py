@@ -1,6 +1,6 @@
 """``aie.helpers.util`` under the import hook: numpy ndarray type helpers."""
 
-from iron_ir.api.dtype import (
+from iron_ir.dtype import (
     dtype_to_mlir as np_dtype_to_mlir_type,
     ndarray_type_to_memref as np_ndarray_type_to_memref_type,
     np_ndarray_type_get_dtype,

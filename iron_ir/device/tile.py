@@ -23,7 +23,7 @@ class Tile:
         if isinstance(col, bool) or isinstance(row, bool) or not (
             isinstance(col, int) and isinstance(row, int)
         ):
-            from iron_ir.api.errors import DeviceError
+            from iron_ir.errors import DeviceError
 
             raise DeviceError(f"Tile(col, row) takes two integers, got ({col!r}, {row!r})")
         self.col = col

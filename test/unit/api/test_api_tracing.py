@@ -20,7 +20,7 @@ from iron_ir import (
     WorkerError,
     func as iron_func,
 )
-from iron_ir.api.arith import constant, maxsi, select
+from iron_ir.tracing.arith import constant, maxsi, select
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1Col1, Tile
 from iron_ir.dialects.iron import AcquireOp, BufferOp, ReleaseOp, WorkerOp

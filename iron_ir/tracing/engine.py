@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from iron_ir.api.errors import TraceError, location_attr, user_location
+from iron_ir.errors import TraceError, location_attr, user_location
 
 
 class Tracer:

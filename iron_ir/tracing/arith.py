@@ -12,10 +12,10 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute
 
-from iron_ir.api.dtype import type_to_mlir
-from iron_ir.api.errors import TraceError
-from iron_ir.api.trace import TracedValue, as_value, emit
-from iron_ir.api.trace import constant as _constant
+from iron_ir.dtype import type_to_mlir
+from iron_ir.errors import TraceError
+from iron_ir.tracing.engine import TracedValue, as_value, emit
+from iron_ir.tracing.engine import constant as _constant
 
 
 def _value(x: Any) -> TracedValue:
