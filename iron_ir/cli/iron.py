@@ -112,11 +112,19 @@ def _parse_mlir(text: str, name: str):
     return module
 
 
+def _linted(module):
+    """Warn (stderr) about legal IR that will hang or mis-transfer, before running it."""
+    from iron_ir.passes.lint import report
+
+    report(module)
+    return module
+
+
 def _load_mlir(path: str) -> Design:
     p = Path(path)
     if not p.is_file():
         raise UserError(f"{path}: no such file")
-    return Design(_parse_mlir(p.read_text(), path))
+    return Design(_linted(_parse_mlir(p.read_text(), path)))
 
 
 def _design_error(path: str, err: BaseException) -> UserError:
@@ -173,9 +181,11 @@ def _module_of(resolved, path: str):
         from iron_ir.passes.pipelines import run_pipeline
 
         try:
-            module = run_pipeline(module, "iron-to-aie")
+            module = run_pipeline(module, "iron-to-aie")  # which ends with iron-lint
         except Exception as err:
             raise UserError(f"{path}: compiling the program failed: {err}") from None
+    else:
+        _linted(module)
     if not any(op.name == "aie.device" for op in module.walk()):
         raise UserError(
             f"{path}: the program did not compile to the AIE dialect (the iron-to-aie pipeline "

@@ -23,6 +23,7 @@ _PASSES: dict[str, str] = {
     "iron-place": "iron_ir.passes.place:IronPlacePass",
     "iron-tile-to-dma-bd": "iron_ir.passes.tile_to_bd:IronTileToDmaBdPass",
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
+    "iron-lint": "iron_ir.passes.lint:IronLintPass",
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
@@ -44,7 +45,7 @@ def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
 @dataclass(frozen=True)
 class IronToAIEPipeline(ModulePass):
-    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, iron-lower-objectfifo.
+    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, iron-lower-objectfifo, iron-lint.
 
     Options are iron-place's (``placer``, ``cores-per-col``, ``report``).
     """
@@ -87,6 +88,9 @@ def compile_to_aie(
     for p in (IronTileToDmaBdPass(), IronLowerObjectFifoPass()):
         p.apply(ctx, module)
         module.verify()
+    from iron_ir.passes.lint import IronLintPass
+
+    IronLintPass().apply(ctx, module)
     return module
 
 
