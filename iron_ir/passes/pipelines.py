@@ -25,6 +25,10 @@ _PASSES: dict[str, str] = {
     "convert-iron-to-aie": "iron_ir.passes.lower_objectfifo:ConvertIronToAIEPass",
     # the former name of convert-iron-to-aie, kept so existing pipelines keep working
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
+    # the physical level, with mlir-aie's pass names and options
+    "aie-objectFifo-stateful-transform": (
+        "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
+    ),
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
