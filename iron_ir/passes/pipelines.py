@@ -29,6 +29,11 @@ _PASSES: dict[str, str] = {
     "aie-objectFifo-stateful-transform": (
         "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
     ),
+    "aie-assign-lock-ids": "iron_ir.passes.assign_lock_ids:AIEAssignLockIDsPass",
+    "aie-assign-bd-ids": "iron_ir.passes.assign_bd_ids:AIEAssignBDIDsPass",
+    "aie-assign-buffer-addresses": (
+        "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
+    ),
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
