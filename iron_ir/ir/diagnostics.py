@@ -149,3 +149,18 @@ def verify_module(module: ModuleOp) -> None:
             raise OpError(module, verify_message(error)) from error
         op, op_error = culprit
         raise OpError(op, verify_message(op_error)) from error
+
+
+def emit(op: Operation, message: str, severity: str = "warning") -> None:
+    """Print a diagnostic that does not stop the pass (MLIR's ``emitWarning``, or an
+    ``emitError`` a pass recovers from) to stderr: ``file:line:col: warning: 'op' message``."""
+    import sys
+
+    text = f"'{op.name}' op {message}"
+    location = op_location(op)
+    where = (
+        f"{location.filename.data}:{location.line.data}:{location.column.data}"
+        if location is not None
+        else "<unknown>"
+    )
+    sys.stderr.write(f"{where}: {severity}: {text}\n")

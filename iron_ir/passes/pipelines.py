@@ -26,6 +26,15 @@ _PASSES: dict[str, str] = {
     # the former name of convert-iron-to-aie, kept so existing pipelines keep working
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
     "iron-lint": "iron_ir.passes.lint:IronLintPass",
+    # the physical level, with mlir-aie's pass names and options
+    "aie-objectFifo-stateful-transform": (
+        "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
+    ),
+    "aie-assign-lock-ids": "iron_ir.passes.assign_lock_ids:AIEAssignLockIDsPass",
+    "aie-assign-bd-ids": "iron_ir.passes.assign_bd_ids:AIEAssignBDIDsPass",
+    "aie-assign-buffer-addresses": (
+        "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
+    ),
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")

@@ -164,13 +164,38 @@ def check_bd_dims(
             )
 
     if buffer_elements is not None:
-        reach = offset + sum(t * (s - 1) for s, t in zip(sizes, strides) if s > 0)
+        # the iteration dimension repeats the whole BD; the data dims stop after len elements
+        repeat = (sizes[0] - 1) * strides[0] if has_iteration and sizes[0] > 0 else 0
+        reach = offset + repeat + _reach(data_sizes, data_strides, length)
         if reach >= buffer_elements:
             return (
                 "Specified stride(s) and size(s) result in out of bounds access in buffer, for "
                 f"index {reach} in memref of length {buffer_elements}."
             )
     return None
+
+
+def _reach(sizes: Sequence[int], strides: Sequence[int], length: int) -> int:
+    """The largest index among the first ``length`` elements the dims (outermost first) walk.
+
+    A BD stops after ``len`` elements, so a layout describing a whole buffer is legal on a BD
+    that moves only its first part (each slice of a join or distribute does this).
+    """
+    if not sizes:
+        return max(length - 1, 0)
+    inner = 1
+    for s in sizes[1:]:
+        inner *= max(s, 1)
+    size, stride = sizes[0], strides[0]
+    count = min(length, max(size, 1) * inner)
+    if count <= 0:
+        return 0
+    blocks, rest = divmod(count, inner)
+    whole = _reach(sizes[1:], strides[1:], inner)
+    best = (blocks - 1) * stride + whole if blocks else 0
+    if rest:
+        best = max(best, blocks * stride + _reach(sizes[1:], strides[1:], rest))
+    return best
 
 
 def check_bd_padding(

@@ -530,12 +530,14 @@ class BufferOp(FormattedOp):
     address = opt_prop_def(I32_ATTR)
     initial_value = opt_prop_def(DenseIntOrFPElementsAttr)
     mem_bank = opt_prop_def(I32_ATTR)
+    aligned = opt_prop_def(BoolAttr)
     buffer = result_def(MemRefType)
     FORMAT: ClassVar[str] = (
         "`(` $tile `)` attr-dict `:` type($buffer) "
         "custom<BufferInitialValue>(ref(type($buffer)), $initial_value)"
     )
     CUSTOM: ClassVar[Customs] = {"BufferInitialValue": (_parse_buffer_initial_value, _print_buffer_initial_value)}
+    DEFAULTS: ClassVar[Defaults] = {"aligned": BoolAttr.from_bool(True)}
 
     def __init__(
         self,
