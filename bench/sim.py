@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np  # noqa: E402
 
 from iron_ir.ir.parse import parse_module  # noqa: E402
+from iron_ir.runtime import compile_module  # noqa: E402
 from iron_ir.sim import simulate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,7 +79,8 @@ def bench_dma(quick: bool) -> list[tuple[str, str, str]]:
     for pattern in ("linear", "transpose"):
         module = parse_module(dma_design(n, 4096, pattern), f"dma_{pattern}.mlir")
         data = np.arange(n, dtype=np.int32)
-        sim = best_of(lambda: simulate(module, [data]), 5)
+        design = compile_module(module)
+        sim = best_of(lambda: design(data), 5)
         # The same bytes moved by numpy: two copies (host -> mem tile -> host), with the
         # transposing gather for the transposed pattern.
         buf = np.empty_like(data)
