@@ -30,9 +30,10 @@ class Reports:
     def _starved(self) -> list[str]:
         """Cores the run left halfway through their work: data they needed never came.
 
-        A core waiting at the top of an endless loop, holding nothing and having acquired
-        nothing in the current iteration, has simply run out of input, as every
-        ``while_true`` core does at the end of a run. Any other wait means missing data.
+        A core waiting inside an endless loop that holds no input objects and has consumed
+        nothing in the current iteration has simply run out of input, as every ``while_true``
+        core does at the end of a run (it may already hold its next output object). Any
+        other wait means missing data.
         """
         found = []
         ports = self.machine.ports
@@ -40,15 +41,12 @@ class Reports:
             wait = core.wait
             if core.done or wait is None:
                 continue
-            held = [
-                f"{p.count} object(s) of @{p.fifo} ({p.port})"
-                for p in ports
-                if p.core == core.name and p.count
-            ]
+            mine = [p for p in ports if p.core == core.name and p.count]
+            inputs = [p for p in mine if p.port == "Consume"]
             progress = core.progress
-            partway = progress is not None and progress.takes != progress.mark
+            consumed = progress.takes - progress.mark if progress is not None else 0
             looping = getattr(wait, "looping", False)
-            if looping and not held and not partway:
+            if looping and not inputs and not consumed:
                 continue
             port = getattr(wait, "port", None)
             if port is not None:
@@ -61,16 +59,14 @@ class Reports:
                 what = wait.describe()
             if not looping:
                 why = "its loops are finite and it never finished"
-            elif held:
+            elif inputs:
                 why = "it stopped in the middle of an iteration"
             else:
-                why = (
-                    f"it had already acquired {progress.takes - progress.mark} object(s) in "
-                    f"this iteration of its loop"
-                )
+                why = f"it had already consumed {consumed} object(s) in this iteration of its loop"
+            held = ", ".join(f"{p.count} object(s) of @{p.fifo} ({p.port})" for p in mine)
             found.append(
                 f"{core.name} was starved partway through its work when the run ended: {what}"
-                + (f", holding {', '.join(held)}" if held else "")
+                + (f", holding {held}" if held else "")
                 + f"; {why}. Data it needed never arrived: check the runtime sequence's "
                 f"transfer sizes against the objects the core consumes"
             )

@@ -22,16 +22,30 @@ def _port(e: Emitter, op: Operation) -> str:
 
 
 def _acquire(e: Emitter, op: Operation) -> None:
-    port = _port(e, op)
+    """The objectfifo acquire, inline (the hot path of every core): take the objects not yet
+    held from the pool's lock, or block until the lock has them."""
+    name = _port(e, op)
+    port = e.scope.globals[name]
     n = as_int(prop(op, "size"))
-    wait = e.const(e.scope.globals["_FifoWait"](e.scope.globals[port], n, where(op), e.looping), "w")
+    wait = e.const(e.scope.globals["_FifoWait"](port, n, where(op), e.looping), "w")
+    lock = e.const(port.acq, "lock")
+    window = e.const(port.window(n), "win")
+    progress = e.const(port.progress, "progress")
     e.blocking = True
     sub = e.define(op.results[0], "s")
-    # take() is the whole acquire when the objects are there; else block, then take.
-    e.line(f"{sub} = {port}.take({n})")
-    e.line(f"if {sub} is None:")
-    e.line(f"    yield {wait}")
-    e.line(f"    {sub} = {port}.take({n})")
+    need = e.fresh("need")
+    e.line(f"if {name}.count < {n}:")
+    e.indent()
+    e.line(f"{need} = {n} - {name}.count")
+    # The scheduler resumes a blocked core only once the lock can give what it waits for.
+    e.line(f"if {lock}.value < {need}: yield {wait}")
+    e.line(f"{lock}.value -= {need}")
+    e.line(f"if {lock}.waiters: {lock}.wake()")
+    if port.port == "Consume":
+        e.line(f"{progress}.takes += {need}")
+    e.line(f"{name}.count = {n}")
+    e.dedent()
+    e.line(f"{sub} = {window}[{name}.head]")
 
 
 def _access(e: Emitter, op: Operation) -> None:
@@ -40,10 +54,18 @@ def _access(e: Emitter, op: Operation) -> None:
 
 
 def _release(e: Emitter, op: Operation) -> None:
-    port = _port(e, op)
+    """The objectfifo release, inline: free the oldest held objects to the other side."""
+    name = _port(e, op)
+    port = e.scope.globals[name]
     n = as_int(prop(op, "size"))
     w = e.const(f"{where(op)}", "w")
-    e.line(f"{port}.release({n}, {w})")
+    lock = e.const(port.rel, "lock")
+    e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
+    e.line(f"{name}.count -= {n}")
+    if port.depth > 1:
+        e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
+    e.line(f"{lock}.value += {n}")
+    e.line(f"if {lock}.waiters: {lock}.wake()")
 
 
 def _use_lock(e: Emitter, op: Operation) -> None:

@@ -223,7 +223,9 @@ class Channel:
     def _next_bd(self) -> Bd | None:
         task = self.task
         if task is not None:
-            bd = task.next_bd(self.bd)
+            bd = self.bd.next if self.bd is not None else None
+            if bd is None:
+                bd = task.next_bd(self.bd)
             if bd is not None:
                 return bd
             self.task = None
@@ -239,10 +241,11 @@ class Channel:
 
     def advance(self) -> bool:
         """Load and lock the next BD if possible; True when something happened."""
-        if self.phase == TRANSFER:
+        phase = self.phase
+        if phase == TRANSFER:
             return False
         progressed = False
-        if self.phase == IDLE:
+        if phase == IDLE:
             bd = self._next_bd()
             if bd is None:
                 self.bd = None
@@ -250,28 +253,46 @@ class Channel:
             self.bd = bd
             self.phase = ACQUIRE
             progressed = True
-        bd = self.bd
+        else:
+            bd = self.bd
         lock = bd.acq
         if lock is not None:
-            if not lock.can(bd.acq_mode, bd.acq_n):
+            n = bd.acq_n
+            if bd.acq_mode == GE:
+                if lock.value < n:
+                    if self.agenda is not None:
+                        lock.waiters.append(self)
+                    return progressed
+                lock.value -= n
+                if lock.waiters:
+                    lock.wake()
+            elif lock.can(bd.acq_mode, n):
+                lock.take(bd.acq_mode, n)
+            else:
                 if self.agenda is not None:
                     lock.waiters.append(self)
                 return progressed
-            lock.take(bd.acq_mode, bd.acq_n)
         plans = bd.plans
-        self.plan = plans[bd.runs % len(plans)] if len(plans) > 1 else plans[0]
+        plan = plans[bd.runs % len(plans)] if len(plans) > 1 else plans[0]
+        self.plan = plan
         bd.runs += 1
         self.phase = TRANSFER
         self.pos = 0
-        self.remaining = self.plan.size
-        if self.remaining == 0:
+        self.remaining = plan.size
+        if plan.size == 0:
             self.finish()
         return True
 
     def finish(self) -> None:
         bd = self.bd
-        if bd.rel is not None:
-            bd.rel.give(bd.rel_mode, bd.rel_n)
+        lock = bd.rel
+        if lock is not None:
+            if bd.rel_mode == GE:
+                lock.value += bd.rel_n
+                if lock.waiters:
+                    lock.wake()
+            else:
+                lock.give(bd.rel_mode, bd.rel_n)
         self.phase = IDLE
         task = self.task
         if task is not None and task.host:

@@ -67,9 +67,10 @@ class Pool:
 
 
 class Progress:
-    """How far a core got: objects it acquired in all, and the count when the current
+    """How far a core got: objects it consumed in all, and the count when the current
     iteration of its innermost endless loop began (so the end of a run can tell a core resting
-    at the top of its loop from one stopped halfway)."""
+    at the top of its loop from one stopped halfway). Acquiring free output buffers is not
+    progress: a core may take its next output object before it waits for input."""
 
     __slots__ = ("takes", "mark")
 
@@ -124,43 +125,23 @@ class FifoPort:
     def held(self) -> int:
         return self.count
 
-    def _window(self, n: int) -> list[tuple]:
-        depth, bufs = self.depth, self.buffers
-        rows = [tuple(bufs[(h + i) % depth] for i in range(n)) for h in range(depth)]
-        self.windows[n] = rows
-        return rows
-
-    def take(self, n: int):
-        """The subview of ``n`` objects, or ``None`` when the pool cannot give them yet."""
-        need = n - self.count
-        if need > 0:
-            acq = self.acq
-            if acq.value < need:
-                return None
-            acq.value -= need
-            if acq.waiters:
-                acq.wake()
-            self.progress.takes += need
-            self.count = n
+    def window(self, n: int) -> list[tuple]:
+        """``window(n)[head]``: the subview of ``n`` objects from buffer ``head``. The
+        compiled acquire (:mod:`iron_ir.sim.codegen.aie`) indexes it; taking and releasing
+        objects is inline code there, on ``count``, ``head`` and the pool's locks."""
         rows = self.windows.get(n)
         if rows is None:
-            rows = self._window(n)
-        return rows[self.head]
+            depth, bufs = self.depth, self.buffers
+            rows = [tuple(bufs[(h + i) % depth] for i in range(n)) for h in range(depth)]
+            self.windows[n] = rows
+        return rows
 
-    def release(self, n: int, where: str) -> None:
-        count = self.count
-        if n > count:
-            raise FifoMisuseError(
-                f"{where}: {self.core} releases {n} object(s) of objectfifo @{self.fifo} "
-                f"({self.port}) but holds only {count}."
-                f"\nRelease at most as many objects as were acquired and not yet released."
-            )
-        self.count = count - n
-        self.head = (self.head + n) % self.depth
-        rel = self.rel
-        rel.value += n
-        if rel.waiters:
-            rel.wake()
+    def misuse(self, n: int, where: str) -> None:
+        raise FifoMisuseError(
+            f"{where}: {self.core} releases {n} object(s) of objectfifo @{self.fifo} "
+            f"({self.port}) but holds only {self.count}."
+            f"\nRelease at most as many objects as were acquired and not yet released."
+        )
 
 
 class FifoWait(Wait):

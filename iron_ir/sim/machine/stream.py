@@ -20,6 +20,7 @@ from math import lcm
 import numpy as np
 
 from iron_ir.sim.errors import DesignError
+from iron_ir.sim.machine.access import SLICE
 from iron_ir.sim.machine.dma import IDLE, TRANSFER, Channel
 
 
@@ -77,10 +78,41 @@ class Circuit:
         self.busy = True
         moved = False
         try:
+            if len(self.dests) == 1:
+                moved = self._pump_one()
             while self._move(greedy=True):
                 moved = True
         finally:
             self.busy = False
+        return moved
+
+    def _pump_one(self) -> bool:
+        """The greedy pump of a point-to-point circuit between channels of one element width
+        (most flows): :meth:`_move` with the bookkeeping inline."""
+        src, dst = self.source, self.dests[0]
+        moved = False
+        while src.phase == TRANSFER and dst.phase == TRANSFER:
+            sp, dp = src.plan, dst.plan
+            if sp.flat.itemsize != dp.flat.itemsize:
+                return moved
+            k = src.remaining if src.remaining < dst.remaining else dst.remaining
+            if sp.kind == SLICE and dp.kind == SLICE:
+                a, b = sp.start + src.pos, dp.start + dst.pos
+                data = sp.flat[a : a + k]
+                dp.flat[b : b + k] = data if data.dtype == dp.flat.dtype else data.view(dp.flat.dtype)
+            else:
+                dp.write(dst.pos, k, _as(sp.read(src.pos, k), dp.flat.dtype))
+            for ch in (src, dst):
+                ch.pos += k
+                ch.remaining -= k
+                task = ch.task
+                if task is not None and task.host:
+                    task.moved += k
+            if src.remaining == 0:
+                _continue(src)
+            if dst.remaining == 0:
+                _continue(dst)
+            moved = True
         return moved
 
     def _move(self, greedy: bool = False) -> bool:

@@ -66,6 +66,7 @@ def test_examples_agree(path):
     inputs = design.namespace.get("INPUTS") if design.namespace else None
     inputs = list(inputs) if inputs is not None else _random_inputs(signature)
     assert assert_same_on_both_schedules(design.module, inputs) is None
+    assert _outcome(design.module, inputs, False)[1] == [], "an example ends with warnings"
 
 
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: p.stem)
