@@ -344,6 +344,24 @@ class DeviceSpec:
             return True
         return False
 
+    def is_legal_mem_access(self, user: tuple[int, int], mem: tuple[int, int]) -> bool:
+        """May a core or DMA on the tile at ``user`` touch buffers and locks of the tile at
+        ``mem``? (mlir-aie ``isLegalMemAffinity``.) A tile always reaches its own memory; a
+        mem tile's DMA also reaches the mem tiles West and East of it; compute tiles follow
+        :meth:`is_legal_mem_affinity`."""
+        if user == mem:
+            return True
+        user_kind, mem_kind = self.tile_kind(*user), self.tile_kind(*mem)
+        if user_kind is TileKind.MEM or mem_kind is TileKind.MEM:
+            return (
+                user_kind is mem_kind is TileKind.MEM
+                and user[1] == mem[1]
+                and abs(user[0] - mem[0]) == 1
+            )
+        if user_kind is not TileKind.COMPUTE:
+            return False
+        return self.is_legal_mem_affinity(user, mem)
+
     def describe(self) -> str:
         n = {k: len(self.tiles(k)) for k in TileKind}
         return (
