@@ -20,7 +20,7 @@ from iron_ir.dtype import (
 )
 from iron_ir.errors import FifoError, IronTypeError, user_location
 from iron_ir.tracing.engine import TracedValue, current_tracer, emit
-from iron_ir.device.tile import AnyMemTile, PlacementTile, Tile
+from iron_ir.device.tile import AnyComputeTile, AnyMemTile, PlacementTile, Tile
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import MemRefType
@@ -501,6 +501,7 @@ class ObjectFifoLink:
         self.dst_offsets = list(dst_offsets or [])
         self.tile = placement
         self.name: str | None = None
+        self.location = user_location()
         if not self.srcs or not self.dsts:
             raise FifoError("an ObjectFifoLink needs at least one source and one destination")
         if len(self.srcs) > 1 and len(self.dsts) > 1:
@@ -508,11 +509,11 @@ class ObjectFifoLink:
                 "an ObjectFifoLink cannot be many-to-many: "
                 f"{[h.name for h in self.srcs]} -> {[h.name for h in self.dsts]}"
             )
-        if not isinstance(placement, Tile) and placement is not AnyMemTile:
+        if not isinstance(placement, Tile) and placement not in (AnyMemTile, AnyComputeTile):
             raise FifoError(
                 f"a link between ObjectFifos {[h.name for h in self.srcs]} and "
-                f"{[h.name for h in self.dsts]} is placed on a mem tile: placement must be "
-                f"AnyMemTile or a Tile, got {placement!r}"
+                f"{[h.name for h in self.dsts]}: placement must be AnyMemTile, AnyComputeTile or "
+                f"a Tile, got {placement!r}"
             )
         for h in self.srcs:
             if h.is_prod:

@@ -88,10 +88,7 @@ class HostContext:
                         f"access pattern (tap) against the tensor's shape."
                     )
                 if flat.dtype.itemsize != tmpl.end.dtype.itemsize:
-                    raise RuntimeMisuseError(
-                        f"{bt.where}: {tmpl.label} moves {flat.dtype} elements into objectfifo "
-                        f"@{tmpl.end.fifo.name} of {tmpl.end.dtype} elements"
-                    )
+                    flat, offsets = _as_fifo_elements(flat, offsets, tmpl, bt)
                 steps.append(BdStep(flat, offsets, tmpl.label, task=task))
         return steps
 
@@ -105,6 +102,8 @@ class HostContext:
         task = DmaTaskRun(tmpl.label, tmpl.issue_token, total_once * (tmpl.repeat_count + 1))
         task.template = tmpl
         task.steps = self._steps(tmpl, buffers, task, bds)
+        # Counted in the fifo's elements, which differ from the host's when it reinterprets.
+        task.total = sum(step.offsets.size for step in task.steps)
         return task
 
     def start(self, task: DmaTaskRun, where: str) -> None:
@@ -181,6 +180,29 @@ class HostContext:
 
     def unfinished(self) -> list[DmaTaskRun]:
         return [t for t in self.tasks if not t.done]
+
+
+def _as_fifo_elements(flat: np.ndarray, offsets: np.ndarray, tmpl: TaskTemplate, bt: BdTemplate):
+    """A host buffer of another element width than the fifo's: the DMA moves bytes, so the BD's
+    host elements are re-expressed as the fifo elements those bytes make (a numpy ``view``)."""
+    host, fifo = flat.dtype.itemsize, tmpl.end.dtype.itemsize
+    byte_offsets = (offsets[:, None] * host + np.arange(host)).reshape(-1)
+    if byte_offsets.size % fifo:
+        raise RuntimeMisuseError(
+            f"{bt.where}: {tmpl.label} moves {byte_offsets.size} bytes of {flat.dtype}, not a "
+            f"whole number of the {tmpl.end.dtype} elements of objectfifo @{tmpl.end.fifo.name}"
+        )
+    words = byte_offsets.reshape(-1, fifo)
+    starts = words[:, 0]
+    if (starts % fifo).any() or (words != starts[:, None] + np.arange(fifo)).any():
+        raise RuntimeMisuseError(
+            f"{bt.where}: {tmpl.label} reads {flat.dtype} elements in an order that splits the "
+            f"{tmpl.end.dtype} elements of objectfifo @{tmpl.end.fifo.name}; the access pattern "
+            f"must move whole, aligned {fifo}-byte groups"
+        )
+    raw = flat.view(np.uint8)
+    view = raw[: raw.size - raw.size % fifo].view(tmpl.end.dtype)
+    return view, starts // fifo
 
 
 # --- emitters -------------------------------------------------------------------------------
@@ -384,3 +406,27 @@ def argument_directions(design: Design, machine: Machine) -> list[set[str]]:
             if buf in index:
                 roles[index[buf]].add("in" if direction == "MM2S" else "out")
     return roles
+
+
+def argument_extents(runtime: Operation) -> list[int]:
+    """For each runtime-sequence argument, how many elements its BDs reach (0 if none): a
+    design's taps may reach past the argument's type, and the host then allocates more."""
+    block = runtime.regions[0].blocks[0]
+    index = {arg: i for i, arg in enumerate(block.args)}
+    extents = [0] * len(block.args)
+    for task in runtime.walk():
+        if task.name not in ("aiex.dma_configure_task_for", "aiex.dma_configure_task"):
+            continue
+        repeat = as_int(prop(task, "repeat_count"), 0)
+        for bd in task.walk():
+            if bd.name != "aie.dma_bd" or bd.operands[0] not in index:
+                continue
+            arg = bd.operands[0]
+            length = as_int(prop(bd, "len"), int(np.prod(arg.type.get_shape())))
+            pairs = dim_pairs(prop(bd, "dimensions"))
+            desc = BufferDescriptor.from_ir(as_int(prop(bd, "offset"), 0), length, pairs, len(pairs))
+            runs = min(desc.iteration_size, repeat + 1)
+            offsets = [bd_offsets(desc, run) for run in range(runs)]
+            reach = max((int(o.max()) + 1 for o in offsets if o.size), default=0)
+            extents[index[arg]] = max(extents[index[arg]], reach)
+    return extents

@@ -72,13 +72,19 @@ def runtime_signature(
 def _signature(design: Design) -> list[ArgSpec]:
     if design.runtime is None:
         raise DesignError("the device has no runtime sequence: nothing drives the design")
+    from iron_ir.sim.host import argument_extents
+
     specs = []
-    for arg in design.runtime.regions[0].blocks[0].args:
+    args = design.runtime.regions[0].blocks[0].args
+    for arg in args:
         if not isinstance(arg.type, MemRefType):
             raise DesignError(f"runtime sequence argument of type {arg.type} is not a memref")
-        specs.append(
-            ArgSpec(memref_shape(arg.type), numpy_dtype(arg.type.element_type), str(arg.type))
-        )
+    for arg, extent in zip(args, argument_extents(design.runtime)):
+        shape = memref_shape(arg.type)
+        # Taps reaching past the declared type need the larger buffer the host would allocate.
+        if extent > int(np.prod(shape)):
+            shape = (extent,)
+        specs.append(ArgSpec(shape, numpy_dtype(arg.type.element_type), str(arg.type)))
     return specs
 
 
@@ -300,11 +306,9 @@ def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
             arrays.append(np.zeros(spec.shape, dtype=spec.dtype))
             continue
         given = np.asarray(inputs[i])
-        if given.size != int(np.prod(spec.shape)):
-            raise DesignError(
-                f"argument {i}: got an array of {given.size} elements {list(given.shape)}, the "
-                f"runtime sequence expects {spec.type} ({int(np.prod(spec.shape))} elements)"
-            )
+        # The host may pass a buffer of another size than the sequence's type (a design whose
+        # taps reach past it): the DMA bounds check reports any access outside what was passed.
+        shape = spec.shape if given.size == int(np.prod(spec.shape)) else given.shape
         if given.dtype != spec.dtype:
             same_bits = given.dtype.itemsize == spec.dtype.itemsize
             if same_bits and given.dtype.kind in "iu" and spec.dtype.kind in "iu":
@@ -314,7 +318,7 @@ def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
                     f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=3
                 )
                 given = given.astype(spec.dtype)
-        arrays.append(np.array(given.reshape(spec.shape), dtype=spec.dtype, copy=True, order="C"))
+        arrays.append(np.array(given.reshape(shape), dtype=spec.dtype, copy=True, order="C"))
     return arrays
 
 

@@ -17,7 +17,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
@@ -273,13 +273,16 @@ class DMABDOp(FormattedOp):
             return
         eb = element_bytes(buffer_type)
         dims = self.dims()
+        # A runtime-sequence argument is the host's buffer, which may be larger than its type
+        # says (mlir-aie does not bound these BDs); tile buffers are bounded.
+        bounded = static and not isinstance(self.buffer, BlockArgument)
         message = check_bd_dims(
             [s for s, _ in dims],
             [t for _, t in dims],
             self.offset_value,
             self.length_value,
             eb,
-            memref_elements(buffer_type) if static else None,
+            memref_elements(buffer_type) if bounded else None,
             kind_spec,
             allow_iteration_dim=True,
         )

@@ -696,20 +696,6 @@ aie.device(npu2) {
 // CHECK: Iteration size 65 exceeds the [1:64] range of the BD iteration (repeat) dimension.
 
 // -----
-aie.device(npu2) {
-  %t00 = aie.tile(0, 0)
-  %t02 = aie.tile(0, 2)
-  aie.objectfifo @out(%t02, {%t00}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-  aie.runtime_sequence(%a: memref<4096xi32>) {
-    %0 = aiex.dma_configure_task_for @out {
-      aie.dma_bd(%a : memref<4096xi32>, 0, 4096, [<size = 2, stride = 4096>, <size = 1, stride = 0>, <size = 1, stride = 0>, <size = 4096, stride = 1>])
-      aie.end
-    }
-  }
-}
-// CHECK: Specified stride(s) and size(s) result in out of bounds access in buffer, for index 8191 in memref of length 4096.
-
-// -----
 aie.device(npu1) {
   %t = aie.tile(0, 2)
   %b = aie.buffer(%t) : memref<256xi32>
