@@ -469,7 +469,14 @@ class ObjectFifoHandle:
         )[0]
 
 
-class RuntimeEndpoint:
+class ObjectFifoEndpoint:
+    """Something at one end of an ObjectFifo: a Worker, the runtime, or a link; ``tile`` is
+    where it is placed (a Tile, or a placement kind until placed)."""
+
+    tile: PlacementTile
+
+
+class RuntimeEndpoint(ObjectFifoEndpoint):
     """The runtime's end of a fifo: a shim DMA at ``placement``."""
 
     def __init__(self, placement: PlacementTile):
@@ -483,7 +490,7 @@ def _same_runtime_end(a: Any, b: Any) -> bool:
     return isinstance(a, RuntimeEndpoint) and isinstance(b, RuntimeEndpoint) and a.tile == b.tile
 
 
-class ObjectFifoLink:
+class ObjectFifoLink(ObjectFifoEndpoint):
     """The endpoint split/join/forward create between fifos: it consumes ``srcs`` and produces
     ``dsts`` on one tile (a mem tile by default)."""
 

@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle
+from iron_ir.api.dataflow import ObjectFifo, ObjectFifoEndpoint, ObjectFifoHandle
 from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
 from iron_ir.tracing.engine import current_tracer, emit
 from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
@@ -62,7 +62,7 @@ class WorkerRuntimeBarrier:
         self._emit(BarrierReleaseOp, value, "release_with_value")
 
 
-class Worker:
+class Worker(ObjectFifoEndpoint):
     """A program for one compute core: ``core_fn(*fn_args)`` traced at resolve time."""
 
     def __init__(

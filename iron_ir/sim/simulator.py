@@ -309,6 +309,15 @@ def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
         # The host may pass a buffer of another size than the sequence's type (a design whose
         # taps reach past it): the DMA bounds check reports any access outside what was passed.
         shape = spec.shape if given.size == int(np.prod(spec.shape)) else given.shape
+        if given.dtype.kind == "V":
+            # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
+            # same-sized items are the argument's bits.
+            if given.dtype.itemsize != spec.dtype.itemsize:
+                raise DesignError(
+                    f"argument {i}: got raw {given.dtype.itemsize}-byte items ({given.dtype.str}), "
+                    f"but the runtime sequence expects {spec.dtype} ({spec.dtype.itemsize} bytes)"
+                )
+            given = given.view(spec.dtype)
         if given.dtype != spec.dtype:
             same_bits = given.dtype.itemsize == spec.dtype.itemsize
             if same_bits and given.dtype.kind in "iu" and spec.dtype.kind in "iu":
