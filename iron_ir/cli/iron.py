@@ -2,6 +2,7 @@
 
     iron run design.py [--inputs in.npz] [--out out.npz] [--trace t.json] [-- design args]
     iron run --mlir design.mlir [--inputs in.npz] [--out out.npz]
+    iron check DIR_OR_FILES... [-j N] [-- design args]   (iron_ir/cli/check.py)
 
 ``.npz`` keys are ``arg0``, ``arg1``, ... by position in the runtime sequence; ``--out`` gets
 every runtime argument after the run. A design file that declares ``PROGRAM``, ``INPUTS`` and
@@ -454,6 +455,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         split = argv.index("--")
         argv, design_args = argv[:split], argv[split + 1 :]
+    if argv[:1] == ["check"]:  # iron check: iron_ir/cli/check.py
+        from iron_ir.cli.check import check
+
+        return check(argv[1:], design_args)
     args = _parser().parse_args(argv)
     args.design_args = design_args
     try:
