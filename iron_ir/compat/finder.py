@@ -44,8 +44,13 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.extras.dialects.ext": None,
     "aie.extras.dialects.ext.arith": "iron_ir.tracing.arith",
     "aie.extras.dialects.arith": "iron_ir.tracing.arith",
+    "aie.extras.context": "iron_ir.placed",
+    "aie.extras.types": "iron_ir.placed.types",
     "aie.dialects": None,
-    "aie.dialects.aie": "iron_ir.compat.dialects_aie",
+    "aie.dialects.aie": "iron_ir.placed.aie",
+    "aie.dialects.aiex": "iron_ir.placed.aiex",
+    "aie.dialects.arith": "iron_ir.tracing.arith",
+    "aie.dialects.scf": "iron_ir.compat.helpers_scf",
 }
 """mlir-aie module → the iron_ir module it resolves to (None: an empty package)."""
 
