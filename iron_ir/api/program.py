@@ -148,7 +148,7 @@ class Program:
 
     def resolve_program(self, placer: Placer | None = None, device_name: str = "main") -> IronModule:
         """Compile the program to the AIE dialect: the IRON module, placed by ``placer``
-        (default ``SequentialPlacer()``), through iron-tile-to-dma-bd and iron-lower-objectfifo."""
+        (default ``SequentialPlacer()``), through iron-tile-to-dma-bd and convert-iron-to-aie."""
         from iron_ir.passes.pipelines import compile_to_aie
 
         if placer is None:

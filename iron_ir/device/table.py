@@ -5,8 +5,8 @@ descriptors, DMA channels, BD field limits and alignment rules. Verifiers, place
 the simulator and the resource report all read this table; nothing else hard-codes a device
 number.
 
-Sources: mlir-aie's target models (``AIETargetModel.h/.cpp``) and DMA verifiers, as summarised in
-``shared/reference/aie-lowering-and-hardware.md`` §1 and §8.
+Sources: mlir-aie's target models (``AIETargetModel.h/.cpp``) and its DMA verifiers
+(docs/dma-patterns.md summarises the BD limits).
 
 Units: BD sizes, strides, lengths and addresses are in **32-bit words** in hardware (the address
 generation granularity is 32 bits on every target); the IR counts elements. Converting between
@@ -343,6 +343,24 @@ class DeviceSpec:
         if mc == cc and mr in (cr - 1, cr + 1):
             return True
         return False
+
+    def is_legal_mem_access(self, user: tuple[int, int], mem: tuple[int, int]) -> bool:
+        """May a core or DMA on the tile at ``user`` touch buffers and locks of the tile at
+        ``mem``? (mlir-aie ``isLegalMemAffinity``.) A tile always reaches its own memory; a
+        mem tile's DMA also reaches the mem tiles West and East of it; compute tiles follow
+        :meth:`is_legal_mem_affinity`."""
+        if user == mem:
+            return True
+        user_kind, mem_kind = self.tile_kind(*user), self.tile_kind(*mem)
+        if user_kind is TileKind.MEM or mem_kind is TileKind.MEM:
+            return (
+                user_kind is mem_kind is TileKind.MEM
+                and user[1] == mem[1]
+                and abs(user[0] - mem[0]) == 1
+            )
+        if user_kind is not TileKind.COMPUTE:
+            return False
+        return self.is_legal_mem_affinity(user, mem)
 
     def describe(self) -> str:
         n = {k: len(self.tiles(k)) for k in TileKind}

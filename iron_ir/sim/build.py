@@ -87,15 +87,19 @@ def _pattern(
     buffer_size: int,
     what: str,
 ) -> np.ndarray:
-    """Element offsets of a tile-DMA BD; -1 marks zero padding."""
-    bd = BufferDescriptor(base, length, BdDims.from_pairs(dims))
-    offsets = bd_offsets(bd)
+    """Element offsets of a tile-DMA BD; -1 marks zero padding.
+
+    A padded BD sends the dims' data with the zeros around it: the stream carries the padded
+    pattern whatever the BD length says (the verifier checks the length).
+    """
     if pad:
         if len(pad) > len(dims):
             raise DesignError(f"{what}: {len(pad)} padding dims for {len(dims)} BD dims")
         sizes = [s for s, _ in dims]
-        if offsets.size != int(np.prod(sizes)):
-            raise DesignError(f"{what}: padding needs len = product of the dim sizes ({sizes})")
+        length = int(np.prod(sizes))
+    bd = BufferDescriptor(base, length, BdDims.from_pairs(dims))
+    offsets = bd_offsets(bd)
+    if pad:
         widths = [(0, 0)] * (len(dims) - len(pad)) + list(pad)
         offsets = np.pad(offsets.reshape(sizes), widths, constant_values=-1).reshape(-1)
     valid = offsets[offsets >= 0]
@@ -218,8 +222,10 @@ class _Builder:
         elif link.is_distribute:
             owner, end, segments = ins[0], 1 + in_ends[0], len(outs)
         else:
+            # mlir-aie's rule: the output's buffers if it has initial values, else the larger
+            # object (the input on a tie, and when the larger output is padded on the fly).
             a, b = ins[0], outs[0]
-            use_out = bool(b.init_values) or (b.size > a.size and not a.pad)
+            use_out = bool(b.init_values) or (b.size > a.size and not b.pad)
             owner, end, segments = (b, 0, 1) if use_out else (a, 1 + in_ends[0], 1)
         suffix = "" if end == 0 else "_cons"
         pool = self.new_pool(
@@ -238,11 +244,22 @@ class _Builder:
             self.m.segment_of[(f.name, "in")] = k if link.is_join else 0
 
     def _segment(self, link: Link, fifo: Fifo, side: str) -> tuple[int, int]:
-        """(offset, length) of ``fifo``'s slice of the link pool's buffers."""
+        """(offset, length) of ``fifo``'s slice of the link pool's buffers.
+
+        A 1:1 link on a mem tile moves the pool's whole object on both sides when the pool
+        belongs to the larger fifo (mlir-aie's memtile DMA takes the larger BD length), so a
+        64-element object leaves as 64 words that the next hop receives as two 32-element
+        objects. On a compute tile each side moves its own fifo's length, as mlir-aie's tile
+        DMA lowering does.
+        """
         if side == "in" and link.is_join:
             return link.src_offsets[link.ins.index(fifo.name)], fifo.size
         if side == "out" and link.is_distribute:
             return link.dst_offsets[link.outs.index(fifo.name)], fifo.size
+        pool = self.link_pools[id(link)]
+        owner = pool.buffers[0].size
+        if self.design.fifos[link.outs[0]].producer.kind is TileKind.MEM and owner >= fifo.size:
+            return 0, owner
         return 0, fifo.size
 
     def build_dma_fifo(self, fifo: Fifo) -> None:

@@ -44,11 +44,24 @@ class Wait:
         raise NotImplementedError
 
 
-class LockWait(Wait):
-    __slots__ = ("lock", "amount", "where")
+class Progress:
+    """How far a core got: objects it acquired in all, and the count when the current iteration
+    of its innermost endless loop began (so a run's end can tell a core resting at the top of
+    its loop from one stopped halfway)."""
 
-    def __init__(self, lock: Lock, amount: int, where: str):
+    __slots__ = ("takes", "mark")
+
+    def __init__(self) -> None:
+        self.takes = 0
+        self.mark = 0
+
+
+class LockWait(Wait):
+    __slots__ = ("lock", "amount", "where", "looping")
+
+    def __init__(self, lock: Lock, amount: int, where: str, looping: bool = False):
         self.lock, self.amount, self.where = lock, amount, where
+        self.looping = looping
 
     def ready(self) -> bool:
         return self.lock.value >= self.amount
@@ -112,10 +125,26 @@ class FifoPort:
     oldest first. Objects are taken in the pool's round-robin order.
     """
 
-    __slots__ = ("fifo", "port", "pool", "core", "acq", "rel", "held", "next", "depth", "buffers")
+    __slots__ = (
+        "fifo",
+        "port",
+        "pool",
+        "core",
+        "acq",
+        "rel",
+        "held",
+        "next",
+        "depth",
+        "buffers",
+        "progress",
+    )
 
-    def __init__(self, fifo: str, port: str, pool: Pool, core: str, segment: int = 0):
+    def __init__(
+        self, fifo: str, port: str, pool: Pool, core: str, progress: Progress | None = None
+    ):
         self.fifo, self.port, self.pool, self.core = fifo, port, pool, core
+        self.progress = progress if progress is not None else Progress()
+        segment = 0
         if port == "Produce":
             self.acq, self.rel = pool.prod_locks[segment], pool.cons_locks[segment]
         else:
@@ -135,6 +164,7 @@ class FifoPort:
         need = n - len(held)
         if need > 0:
             self.acq.value -= need
+            self.progress.takes += need
             nxt, depth = self.next, self.depth
             for _ in range(need):
                 held.append(nxt)
@@ -159,15 +189,17 @@ class FifoPort:
             held.popleft()
         self.rel.value += n
 
-    def wait(self, n: int, where: str) -> FifoWait:
-        return FifoWait(self, n, where)
+    def wait(self, n: int, where: str, looping: bool = False) -> FifoWait:
+        return FifoWait(self, n, where, looping)
 
 
 class FifoWait(Wait):
-    __slots__ = ("port", "n", "where")
+    """``looping``: the acquire sits inside an endless loop (IRON's ``while_true``)."""
 
-    def __init__(self, port: FifoPort, n: int, where: str):
-        self.port, self.n, self.where = port, n, where
+    __slots__ = ("port", "n", "where", "looping")
+
+    def __init__(self, port: FifoPort, n: int, where: str, looping: bool = False):
+        self.port, self.n, self.where, self.looping = port, n, where, looping
 
     def ready(self) -> bool:
         return self.port.ready(self.n)

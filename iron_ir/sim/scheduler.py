@@ -29,10 +29,11 @@ from iron_ir.sim.trace import Recorder
 class Process:
     """A core or the runtime sequence: a generator that yields what it waits on."""
 
-    __slots__ = ("name", "gen", "wait", "done", "ran", "what")
+    __slots__ = ("name", "gen", "wait", "done", "ran", "what", "progress")
 
     def __init__(self, name: str, gen: Generator, what: str):
         self.name, self.gen, self.what = name, gen, what
+        self.progress = None
         self.wait: Wait | None = None
         self.done = False
         self.ran = False
@@ -174,18 +175,16 @@ class Scheduler:
                 f"all of it.\n\n"
                 + self.report("State when the runtime sequence finished", header=False)
             )
-        self.warnings = self._undrained()
+        self._settle()
+        self.warnings = self._undrained() + self._starved()
         for core in self.cores:
             core.gen.close()
         if self.recorder is not None:
             self.recorder.record(self.steps, self, final=True)
 
-    def _undrained(self, settle_rounds: int = 1000) -> list[str]:
-        """Objects produced towards the host that no drain moved (a size mismatch, usually).
-
-        The host's view is already final (every task has completed); the cores and tile DMAs
-        are let run until they stop, so objects still being computed are counted too.
-        """
+    def _settle(self, settle_rounds: int = 1000) -> None:
+        """Let the cores and tile DMAs run until they stop once the runtime sequence is done:
+        the host's view is final, and what the checks below count is what the run left."""
         for _ in range(settle_rounds):
             moved = False
             for core in self.cores:
@@ -196,6 +195,9 @@ class Scheduler:
                 moved = stream.pump() or moved
             if not moved:
                 break
+
+    def _undrained(self) -> list[str]:
+        """Objects produced towards the host that no drain moved (a size mismatch, usually)."""
         found = []
         for stream in self.machine.streams:
             if not any(d.is_host for d in stream.dests) or stream.source.is_host:
@@ -217,6 +219,55 @@ class Scheduler:
                     f"when the run ended: more was produced than the runtime sequence drained"
                     + (f" ({'; '.join(drains)})" if drains else " (no runtime task drains it)")
                 )
+        return found
+
+    def _starved(self) -> list[str]:
+        """Cores the run left halfway through their work: data they needed never came.
+
+        A core waiting at the top of an endless loop, holding nothing and having acquired
+        nothing in the current iteration, has simply run out of input, as every
+        ``while_true`` core does at the end of a run. Any other wait means missing data.
+        """
+        found = []
+        ports = [port for pool in self.machine.pools for port in pool.ports]
+        for core in self.cores:
+            wait = core.wait
+            if core.done or wait is None:
+                continue
+            held = [
+                f"{len(p.held)} object(s) of @{p.fifo} ({p.port})"
+                for p in ports
+                if p.core == core.name and p.held
+            ]
+            progress = core.progress
+            partway = progress is not None and progress.takes != progress.mark
+            looping = getattr(wait, "looping", False)
+            if looping and not held and not partway:
+                continue
+            port = getattr(wait, "port", None)
+            if port is not None:
+                need = wait.n - len(port.held)
+                what = (
+                    f"waits at {wait.where} for {need} more object(s) of @{port.fifo} "
+                    f"({port.port}), {port.acq.value} available"
+                )
+            else:
+                what = wait.describe()
+            if not looping:
+                why = "its loops are finite and it never finished"
+            elif held:
+                why = "it stopped in the middle of an iteration"
+            else:
+                why = (
+                    f"it had already acquired {progress.takes - progress.mark} object(s) in "
+                    f"this iteration of its loop"
+                )
+            found.append(
+                f"{core.name} was starved partway through its work when the run ended: {what}"
+                + (f", holding {', '.join(held)}" if held else "")
+                + f"; {why}. Data it needed never arrived: check the runtime sequence's "
+                f"transfer sizes against the objects the core consumes"
+            )
         return found
 
     def report(self, title: str, header: bool = True) -> str:

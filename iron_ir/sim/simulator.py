@@ -20,7 +20,7 @@ from iron_ir.sim.codegen import (
     where,
 )
 from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sym_name
-from iron_ir.sim.engine import FifoPort, LockWait
+from iron_ir.sim.engine import FifoPort, LockWait, Progress
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
@@ -136,6 +136,12 @@ class _Compiler:
             "np": np,
         }
         self.values: dict[SSAValue, str] = {}
+        self.progress: dict[str, Progress] = {}
+
+    def outside_object(self, obj, hint: str) -> str:
+        name = f"_{hint}_{len(self.globals)}"
+        self.globals[name] = obj
+        return name
 
     def outside(self, value: SSAValue) -> str:
         name = self.values.get(value)
@@ -163,6 +169,9 @@ class _Compiler:
     def scope(self, core: Core | None, funcs: dict[str, tuple[str, bool]]) -> Scope:
         ports: dict[tuple[str, str], str] = {}
         core_name = f"core_{core.tile.col}_{core.tile.row}" if core else "runtime sequence"
+        progress = Progress()
+        if core is not None:
+            self.progress[core_name] = progress
 
         def fifo_port(fifo_name: str, port: str, op: Operation) -> str:
             key = (fifo_name, port)
@@ -191,12 +200,14 @@ class _Compiler:
                 pool = self.machine.consumer_pool[(fifo_name, ends[0])]
             safe = "".join(ch if ch.isalnum() else "_" for ch in fifo_name)
             name = f"_port_{safe}_{port}_{len(self.globals)}"
-            self.globals[name] = FifoPort(fifo_name, port, pool, core_name)
+            self.globals[name] = FifoPort(fifo_name, port, pool, core_name, progress)
             ports[key] = name
             return name
 
         scope = Scope(self.globals, self.outside, None)
         scope.extra["fifo_port"] = fifo_port
+        if core is not None:
+            scope.extra["progress"] = self.outside_object(progress, f"progress_{core_name}")
         scope.extra["memref_globals"] = self.design.memref_globals
         scope.extra["host"] = self.host
 
@@ -339,6 +350,8 @@ def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> 
     runtime_fn = compiler.compile_runtime()
     runtime = Process("runtime sequence", runtime_fn(*arrays), "the runtime sequence")
     recorder = Recorder() if options.trace else None
+    for core in cores:
+        core.progress = compiler.progress[core.name]
     scheduler = Scheduler(cores, runtime, machine, host, budget, recorder, options.progress)
     with np.errstate(all="ignore"):
         steps = scheduler.run()

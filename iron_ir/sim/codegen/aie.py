@@ -25,7 +25,7 @@ def _acquire(e: Emitter, op: Operation) -> None:
     n = as_int(prop(op, "size"))
     w = e.const(f"{where(op)}", "w")
     e.blocking = True
-    e.line(f"if not {port}.ready({n}): yield {port}.wait({n}, {w})")
+    e.line(f"if not {port}.ready({n}): yield {port}.wait({n}, {w}, {e.looping})")
     e.line(f"{e.define(op.results[0], 's')} = {port}.take({n})")
 
 
@@ -51,7 +51,7 @@ def _use_lock(e: Emitter, op: Operation) -> None:
     # Acquire and AcquireGreaterEqual: AIE2 semaphore locks wait for >= value and subtract it.
     w = e.const(f"{where(op)} in {e.what}", "w")
     e.blocking = True
-    e.line(f"if {lock}.value < {value}: yield _LockWait({lock}, {value}, {w})")
+    e.line(f"if {lock}.value < {value}: yield _LockWait({lock}, {value}, {w}, {e.looping})")
     e.line(f"{lock}.value -= {value}")
 
 
