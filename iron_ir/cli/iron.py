@@ -19,7 +19,14 @@ import warnings
 
 import numpy as np
 
-from iron_ir.cli.load import Design, UserError, design_error, load_mlir, load_python
+from iron_ir.cli.load import (
+    Design,
+    UserError,
+    design_error,
+    load_mlir,
+    load_python,
+    require_simulatable,
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -184,6 +191,7 @@ def _run(args) -> int:
         design = load_python(args.design, design_args)
     module = design.module
     if args.backend == "sim":
+        require_simulatable(module, args.mlir or args.design)
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
             module,

@@ -42,7 +42,7 @@ from iron_ir.dialects.aie import (
     TileOp,
     UseLockOp,
 )
-from iron_ir.dtype import dense_elements, type_to_mlir
+from iron_ir.dtype import dense_elements, is_ndarray_type, type_to_mlir
 from iron_ir.errors import DeviceError, IronTypeError, TraceError
 from iron_ir.placed.builder import (
     IntView,
@@ -65,7 +65,7 @@ def mlir_type(t: Any, what: str) -> Attribute:
 
 
 def memref_type(t: Any, what: str) -> MemRefType:
-    result = mlir_type(t, what)
+    result = mlir_type(t, what) if is_ndarray_type(t) or isinstance(t, Attribute) else None
     if not isinstance(result, MemRefType):
         raise IronTypeError(
             f"{what}: expected a buffer type (np.ndarray[(n, ...), np.dtype[...]] or "

@@ -270,6 +270,12 @@ def _int_list(attr: Attribute | None) -> list[int]:
     return [int(v) for v in attr.get_values()]  # pyright: ignore
 
 
+def physical_ops(module: ModuleOp) -> list[Operation]:
+    """The physical-level ops of ``module`` (tile DMA programs, switchboxes) that the
+    simulator does not run, in program order."""
+    return [op for op in module.walk() if op.name in _PHYSICAL]
+
+
 def read_globals(module: ModuleOp) -> dict[str, np.ndarray]:
     """Every ``memref.global`` of the module as a fresh numpy array."""
     arrays = {}
