@@ -242,6 +242,30 @@ def npu_maskwrite32(
     emit(NpuMaskWrite32Op.create(properties={**props, **_register_target(buffer, column, row)}), "npu_maskwrite32")
 
 
+def npu_writebd(**fields: int) -> None:
+    """``aiex.npu.writebd {...}``: write a whole shim BD (every field by keyword)."""
+    from iron_ir.dialects.aiex import NpuWriteBdOp
+
+    emit(NpuWriteBdOp(**{k: int(v) for k, v in fields.items()}), "npu_writebd")
+
+
+def npu_address_patch(addr: int, arg_idx: int, arg_plus: int) -> None:
+    """``aiex.npu.address_patch``: patch runtime argument ``arg_idx``'s host address (plus
+    ``arg_plus`` bytes) into the BD word at array address ``addr``."""
+    from iron_ir.dialects.aiex import NpuAddressPatchOp
+
+    emit(
+        NpuAddressPatchOp.create(
+            properties={
+                "addr": IntegerAttr(int(addr), _UI32),
+                "arg_idx": IntegerAttr(int(arg_idx), i32),
+                "arg_plus": IntegerAttr(int(arg_plus), i32),
+            }
+        ),
+        "npu_address_patch",
+    )
+
+
 def npu_write_rtp(buffer: Any, index: int, value: int, loc: Any = None, ip: Any = None) -> None:
     """``aiex.npu.rtp_write(@buffer, index, value)``: a runtime parameter, word ``index`` of
     an ``aie.buffer``."""
@@ -467,11 +491,13 @@ __all__ = [
     "dma_start_task",
     "dma_wait",
     "npu_dma_memcpy_nd",
+    "npu_address_patch",
     "npu_maskwrite32",
     "npu_rtp_write",
     "npu_sync",
     "npu_write32",
     "npu_write_rtp",
+    "npu_writebd",
     "runtime_sequence",
     "set_lock",
     "set_lock_value",

@@ -73,6 +73,23 @@ class LockWait(Wait):
         )
 
 
+class LockEqualWait(LockWait):
+    """``aie.use_lock(Acquire, v)`` on AIE2: acquire-equal waits for the value to be ``v`` and
+    leaves it unchanged (runtime-parameter handshakes rely on that: a core acquires once per
+    iteration what the runtime sequence set once)."""
+
+    __slots__ = ()
+
+    def ready(self) -> bool:
+        return self.lock.value == self.amount
+
+    def describe(self) -> str:
+        return (
+            f"waits at {self.where} to acquire lock {self.lock.name} == {self.amount} "
+            f"(value {self.lock.value})"
+        )
+
+
 @dataclass
 class Pool:
     """The buffers of one objectfifo endpoint (or of a link) on one tile, with their locks.

@@ -20,7 +20,7 @@ from iron_ir.sim.codegen import (
     where,
 )
 from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sym_name
-from iron_ir.sim.engine import FifoPort, LockWait, Progress
+from iron_ir.sim.engine import FifoPort, LockEqualWait, LockWait, Progress
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
@@ -132,6 +132,7 @@ class _Compiler:
             "_T": budget.counter,
             "_tick": budget.tick,
             "_LockWait": LockWait,
+            "_LockEqualWait": LockEqualWait,
             "_rt": host,
             "np": np,
         }

@@ -48,11 +48,19 @@ def _use_lock(e: Emitter, op: Operation) -> None:
     if action == 1:  # Release
         e.line(f"{lock}.value += {value}")
         return
-    # Acquire and AcquireGreaterEqual: AIE2 semaphore locks wait for >= value and subtract it.
     w = e.const(f"{where(op)} in {e.what}", "w")
     e.blocking = True
+    if action == 0:  # Acquire: AIE2's acquire-equal waits for == value and leaves it as is.
+        e.line(f"if {lock}.value != {value}: yield _LockEqualWait({lock}, {value}, {w}, {e.looping})")
+        return
+    # AcquireGreaterEqual: AIE2 semaphore locks wait for >= value and subtract it.
     e.line(f"if {lock}.value < {value}: yield _LockWait({lock}, {value}, {w}, {e.looping})")
     e.line(f"{lock}.value -= {value}")
+
+
+def _buffer(e: Emitter, op: Operation) -> None:
+    # A buffer declared inside a core body is the tile's static memory, read with the design.
+    e.use(op.results[0])
 
 
 def _end(e: Emitter, op: Operation) -> None:
@@ -64,5 +72,6 @@ HANDLERS: dict[str, Handler] = {
     "aie.objectfifo.subview.access": _access,
     "aie.objectfifo.release": _release,
     "aie.use_lock": _use_lock,
+    "aie.buffer": _buffer,
     "aie.end": _end,
 }

@@ -154,3 +154,47 @@ def test_python_m_iron_ir_compat_usage(argv):
     result = subprocess.run([sys.executable, "-m", "iron_ir.compat", *argv], capture_output=True, text=True)
     assert "python -m iron_ir.compat design.py" in result.stdout
     assert result.returncode == (0 if argv else 1)
+
+
+RTP_EVERY_ITERATION = HEAD + """\
+with mlir_mod_ctx() as ctx:
+    @device(AIEDevice.npu1_1col)
+    def device_body():
+        shim = tile(0, 0)
+        compute = tile(0, 2)
+        of_in = object_fifo("in", shim, compute, 2, ty)
+        of_out = object_fifo("out", compute, shim, 2, ty)
+        rtp = buffer(compute, np.ndarray[(16,), np.dtype[np.int32]], "rtp", use_write_rtp=True)
+        ready = lock(compute, init=0)
+
+        @core(compute)
+        def core_body():
+            for _ in range_(sys.maxsize):
+                # acquire-equal, as color_threshold_placed.py does once per line
+                use_lock(ready, LockAction.Acquire, value=1)
+                a = of_in.acquire(ObjectFifoPort.Consume, 1)
+                b = of_out.acquire(ObjectFifoPort.Produce, 1)
+                for i in range_(16):
+                    b[i] = a[i] * rtp[0]
+                of_in.release(ObjectFifoPort.Consume, 1)
+                of_out.release(ObjectFifoPort.Produce, 1)
+
+        @runtime_sequence(vec, vec)
+        def sequence(A, B):
+            rtp[0] = 3
+            set_lock(ready, 1)
+            t_in = shim_dma_single_bd_task(of_in, A, sizes=[1, 1, 1, 64])
+            t_out = shim_dma_single_bd_task(of_out, B, sizes=[1, 1, 1, 64], issue_token=True)
+            dma_start_task(t_in, t_out)
+            dma_await_task(t_out)
+print(ctx.module)
+"""
+
+
+def test_a_runtime_parameter_lock_acquired_every_iteration(tmp_path, capsys):
+    path = write(tmp_path, RTP_EVERY_ITERATION)
+    a = np.arange(64, dtype=np.int32)
+    np.savez(tmp_path / "in.npz", arg0=a)
+    code, out, err = iron(capsys, path, "--inputs", tmp_path / "in.npz", "--out", tmp_path / "out.npz")
+    assert code == 0, err
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg1"], a * 3)
