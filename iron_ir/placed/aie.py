@@ -6,6 +6,8 @@ only hands them on, with the enums and the ``T`` type constructors designs use.
 
 from iron_ir.dialects.aie import (
     AIEArch,
+    ComboLogic,
+    EdgeTrigger,
     AIEDevice,
     AIETileType,
     CascadeDir,
@@ -53,6 +55,18 @@ from iron_ir.placed.dma import (
 )
 from iron_ir.placed.objectfifo import object_fifo, object_fifo_link
 from iron_ir.placed.runtime import npu_write_rtp
+from iron_ir.placed.trace import (
+    trace,
+    trace_combo_event,
+    trace_edge_event,
+    trace_event,
+    trace_mode,
+    trace_packet,
+    trace_port,
+    trace_start,
+    trace_start_config,
+    trace_stop,
+)
 
 EndOp = end
 """``EndOp()`` closes a hand-filled region, as the op's constructor does in mlir-aie."""
@@ -62,8 +76,10 @@ __all__ = [
     "AIEDevice",
     "AIETileType",
     "CascadeDir",
+    "ComboLogic",
     "Core",
     "DMAChannelDir",
+    "EdgeTrigger",
     "EndOp",
     "LockAction",
     "LockBlocking",
@@ -102,5 +118,15 @@ __all__ = [
     "shim_dma_allocation",
     "shim_mem",
     "tile",
+    "trace",
+    "trace_combo_event",
+    "trace_edge_event",
+    "trace_event",
+    "trace_mode",
+    "trace_packet",
+    "trace_port",
+    "trace_start",
+    "trace_start_config",
+    "trace_stop",
     "use_lock",
 ]

@@ -29,9 +29,27 @@ from iron_ir.device.trace import (
     ShimTileEvent,
     TraceUnit,
 )
-from iron_ir.dialects.aie import WireBundle
+from iron_ir.dialects.aie import (
+    ComboLogic,
+    DMAChannelDir,
+    EdgeTrigger,
+    TraceComboEventOp,
+    TraceEdgeEventOp,
+    TraceEventOp,
+    TraceModeOp,
+    TraceOp,
+    TracePacketOp,
+    TracePacketType,
+    TracePortOp,
+    TraceStartConfigOp,
+    TraceStartEventOp,
+    TraceStopEventOp,
+    TraceMode,
+    WireBundle,
+)
 from iron_ir.errors import DeviceError, IronTypeError
-from iron_ir.placed.builder import require_module
+from iron_ir.placed.builder import OpHandle, emit, inside, require_module
+from iron_ir.placed.device import tile_value
 from iron_ir.placed.dma import packetflow
 from iron_ir.placed.runtime import (
     npu_address_patch,
@@ -495,6 +513,70 @@ def config_ctrl_pkts_aie(
         npu_sync(column=col, row=0, direction=0, channel=channel, column_num=1)
 
 
+# --- aie.trace ops (the declarative form trace lowering turns into the writes above) ----------
+
+
+def _event_name(event: Any) -> str | int:
+    if isinstance(event, GenericEvent):
+        return event.code.name
+    if isinstance(event, Enum):
+        return event.name
+    if isinstance(event, str | int):
+        return event
+    raise IronTypeError(f"a trace event is an event enum member, a name or a number, got {event!r}")
+
+
+def trace(tile: Any, sym_name: str, *, buffer_size: int | None = None):
+    """``@trace(tile, "name")``: ``aie.trace @name(%tile) { ... }`` holding the trace ops the
+    decorated function builds."""
+    op = TraceOp(sym_name, tile_value(tile, "trace(tile)"), buffer_size)
+
+    def decorate(body):
+        emit(op, "@trace")
+        with inside(op.body.block, "@trace"):
+            body()
+        return OpHandle(op)
+
+    return decorate
+
+
+def trace_mode(mode: Any) -> None:
+    emit(TraceModeOp(TraceMode(int(mode))), "trace_mode")
+
+
+def trace_event(event: Any, *, label: str | None = None) -> None:
+    emit(TraceEventOp(_event_name(event), label), "trace_event")
+
+
+def trace_packet(id: int | None = None, type: Any = None) -> None:  # noqa: A002 - mlir-aie's keywords
+    emit(TracePacketOp(int(id or 0), TracePacketType(int(type or 0))), "trace_packet")
+
+
+def trace_port(slot: int, port: Any, channel: int, direction: Any) -> None:
+    emit(TracePortOp(int(slot), WireBundle(int(port)), int(channel), DMAChannelDir(int(direction))), "trace_port")
+
+
+def trace_start(*, broadcast: int | None = None, event: Any = None) -> None:
+    emit(TraceStartEventOp(broadcast, None if event is None else _event_name(event)), "trace_start")
+
+
+def trace_stop(*, broadcast: int | None = None, event: Any = None) -> None:
+    emit(TraceStopEventOp(broadcast, None if event is None else _event_name(event)), "trace_stop")
+
+
+def trace_combo_event(slot: int, eventA: Any, logic: Any, eventB: Any) -> None:  # noqa: N803
+    emit(TraceComboEventOp(int(slot), _event_name(eventA), ComboLogic(int(logic)), _event_name(eventB)), "trace_combo_event")
+
+
+def trace_edge_event(slot: int, event: Any, trigger: Any) -> None:
+    emit(TraceEdgeEventOp(int(slot), _event_name(event), EdgeTrigger(int(trigger))), "trace_edge_event")
+
+
+def trace_start_config(name: str) -> None:
+    """``aie.trace.start_config @name`` in the runtime sequence: start that trace."""
+    emit(TraceStartConfigOp(name), "trace_start_config")
+
+
 __all__ = [
     "CoreEvent",
     "GenericEvent",
@@ -533,4 +615,14 @@ __all__ = [
     "isShimTile",
     "pack4bytes",
     "push_bd_to_task_queue",
+    "trace",
+    "trace_combo_event",
+    "trace_edge_event",
+    "trace_event",
+    "trace_mode",
+    "trace_packet",
+    "trace_port",
+    "trace_start",
+    "trace_start_config",
+    "trace_stop",
 ]

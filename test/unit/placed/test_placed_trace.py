@@ -97,3 +97,45 @@ def test_trace_output_needs_a_shim_noc_tile():
 
     with pytest.raises(DeviceError, match="not a shim NOC tile"):
         build(body)
+
+
+def test_declarative_trace_ops():
+    from iron_ir.placed.aie import (
+        DMAChannelDir,
+        TraceMode,
+        TracePacketType,
+        WireBundle,
+        trace,
+        trace_event,
+        trace_mode,
+        trace_packet,
+        trace_port,
+        trace_start,
+        trace_stop,
+    )
+
+    def body():
+        c = tile(0, 2)
+
+        @trace(c, "core_trace")
+        def _():
+            trace_mode(TraceMode.EventTime)
+            trace_packet(id=1, type=TracePacketType.core)
+            trace_event(CoreEvent.INSTR_EVENT_0)
+            trace_event("LOCK_STALL", label="stall")
+            trace_port(0, WireBundle.DMA, 0, DMAChannelDir.S2MM)
+            trace_start(broadcast=15)
+            trace_stop(event=CoreEvent.BROADCAST_14)
+
+    lines = build(body, AIEDevice.npu1).splitlines()[3:12]
+    assert [line.strip() for line in lines] == [
+        "aie.trace @core_trace(%tile_0_2) {",
+        'aie.trace.mode "Event-Time"',
+        "aie.trace.packet id = 1 type = core",
+        'aie.trace.event <"INSTR_EVENT_0">',
+        'aie.trace.event <"LOCK_STALL"> label = "stall"',
+        "aie.trace.port<0> port = DMA channel = 0 direction = S2MM",
+        "aie.trace.start broadcast = 15",
+        'aie.trace.stop event = <"BROADCAST_14">',
+        "}",
+    ]
