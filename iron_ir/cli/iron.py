@@ -64,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
         help="show progress on stderr even when it is not a terminal",
     )
     run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
+    run.add_argument(
+        "--exact-schedule",
+        action="store_true",
+        help="simulate step by step (every core, channel and stream each round) instead of "
+        "with the event scheduler: the same results, slower; for debugging",
+    )
     run.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     run.add_argument("--backend", default="sim", help="sim (default) or xrt")
     run.add_argument("--xclbin", help="xrt backend: the xclbin built by the vendor toolchain")
@@ -201,6 +207,7 @@ def _run(args) -> int:
             trace=bool(args.trace),
             progress=progress,
             sequence=args.sequence,
+            exact_schedule=args.exact_schedule,
         )
     else:
         compiled = compile_module(

@@ -64,7 +64,15 @@ def load_mlir(path: str) -> Design:
     p = Path(path)
     if not p.is_file():
         raise UserError(f"{path}: no such file")
-    return Design(parse_mlir(p.read_text(), path))
+    return Design(linted(parse_mlir(p.read_text(), path)))
+
+
+def linted(module):
+    """Warn (stderr) about legal IR that will hang or mis-transfer, before running it."""
+    from iron_ir.passes.lint import report
+
+    report(module)
+    return module
 
 
 def verify(module, name: str, text: str | None) -> None:
@@ -151,9 +159,11 @@ def to_aie(module, path: str):
         from iron_ir.passes.pipelines import run_pipeline
 
         try:
-            module = run_pipeline(module, "iron-to-aie")
+            module = run_pipeline(module, "iron-to-aie")  # which ends with iron-lint
         except Exception as err:
             raise UserError(f"{path}: compiling the program failed: {err}") from None
+    else:
+        linted(module)
     if not any(op.name == "aie.device" for op in module.walk()):
         raise UserError(
             f"{path}: the program did not compile to the AIE dialect (the iron-to-aie pipeline "
