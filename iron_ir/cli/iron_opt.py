@@ -31,6 +31,7 @@ from xdsl.utils.exceptions import (
 )
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from iron_ir.cli.version import VersionFormat
 from iron_ir.ir.context import register_dialects
 from iron_ir.ir.diagnostics import (
     OpError,
@@ -160,7 +161,7 @@ def _split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
 
 
 class IronOptMain(xDSLOptMain):
-    version_format = "iron-opt (iron-ir) on xDSL {xdsl_version}"
+    version_format = VersionFormat("iron-opt")
 
     _pipeline_names: list[str]
     # What the pipeline is doing, for error messages: verifying the IR that `pass` produced
