@@ -33,6 +33,7 @@ from xdsl.utils.exceptions import (
 )
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from iron_ir.cli.version import VersionFormat
 from iron_ir.ir.context import register_dialects
 from iron_ir.ir.diagnostic_verifier import DiagnosticVerifier, has_designators
 from iron_ir.ir.diagnostics import (
@@ -228,7 +229,7 @@ class IronOptMain(xDSLOptMain):
     FileCheck tests); ``--parsing-diagnostics`` does the same for parse errors.
     """
 
-    version_format = "iron-opt (iron-ir) on xDSL {xdsl_version}"
+    version_format = VersionFormat("iron-opt")
 
     status: int = 0
     """The exit status: 1 once a chunk failed."""
