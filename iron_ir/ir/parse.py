@@ -12,7 +12,6 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from iron_ir.ir.context import make_context
 from iron_ir.ir.upgrade import LEGACY_OP_NAMES, upgrade_module
@@ -32,7 +31,7 @@ class IRParser(Parser):
         self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
 
     def parse_operation(self) -> Operation:
-        start = self._current_token.span.start
+        start = self.pos
         op = super().parse_operation()
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
@@ -43,7 +42,7 @@ class IRParser(Parser):
         return op
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
-        if allow_implicit_module and self._current_token.kind is MLIRTokenKind.EOF:
+        if allow_implicit_module and self.pos >= len(self.lexer.input.content):
             # Text with no op at all (only comments) is an empty module, as in MLIR.
             return ModuleOp([])
         try:
@@ -51,18 +50,17 @@ class IRParser(Parser):
         except VerifyException as error:
             # An attribute or type whose parameters are invalid is rejected while it is being
             # built, outside any parser check; report it where parsing stopped.
-            raise ParseError(self._current_token.span, str(error)) from error
+            self.raise_error(str(error))
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         current = LEGACY_OP_NAMES.get(name)
         if current is not None and (op_type := self.ctx.get_optional_op(current)):
             return op_type
-        op_type = self.ctx.get_optional_op(
-            name, dialect_stack=self._parser_state.dialect_stack
-        )
-        if op_type is not None:
-            return op_type
-        end = self._current_token.span.start
+        try:
+            return super()._get_op_by_name(name)
+        except ParseError:
+            pass
+        end = self.pos
         at = self.lexer.input.content.rfind(name, 0, end)
         span = Span(at, at + len(name), self.lexer.input) if at >= 0 else None
         dialect, dot, _ = name.partition(".")

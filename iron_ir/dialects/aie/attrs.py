@@ -31,6 +31,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.ir.constraints import I32EnumAttr, int_attr
+from iron_ir.ir.syntax.codecs import next_char
 
 # --- enums -------------------------------------------------------------------------------------
 
@@ -186,38 +187,6 @@ def enum_attr(value: int) -> IntegerAttr:
     return int_attr(int(value))
 
 
-# --- transitional helpers of the old FormattedOp engine (removed with it) ------------------
-
-
-def enum_keywords(enum: type[IntEnum]) -> list[str]:
-    return _ENUM_ATTRS[enum].keywords()
-
-
-def print_enum(printer: Printer, enum: type[IntEnum], attr: IntegerAttr) -> None:
-    from iron_ir.ir.syntax import attribute_codec
-
-    attribute_codec(_ENUM_ATTRS[enum]).print(printer, attr)
-
-
-def parse_optional_enum(parser: AttrParser, enum: type[IntEnum]) -> IntegerAttr | None:
-    from iron_ir.ir.syntax import attribute_codec
-
-    return attribute_codec(_ENUM_ATTRS[enum]).parse_optional(parser)  # pyright: ignore
-
-
-def parse_enum(parser: AttrParser, enum: type[IntEnum]) -> IntegerAttr:
-    attr = parse_optional_enum(parser, enum)
-    if attr is None:
-        parser.raise_error(
-            f"expected a {enum.__name__} keyword ({', '.join(enum_keywords(enum))})"
-        )
-    return attr
-
-
-def verify_enum(enum: type[IntEnum], attr: IntegerAttr, what: str) -> None:
-    _ENUM_ATTRS[enum].check_value(attr, what)
-
-
 # --- struct-like attributes: `<name = int, ...>` --------------------------------------------
 
 
@@ -321,7 +290,7 @@ def parse_stripped(parser: AttrParser, attr_type: type[ParametrizedAttribute]) -
 
     The full form is accepted too (the Python bindings of mlir-aie build it).
     """
-    if parser._current_token.text in ("<", "["):  # pyright: ignore[reportPrivateUsage]
+    if next_char(parser) in ("<", "["):
         return attr_type.new(attr_type.parse_parameters(parser))
     pos = parser.pos
     attr = parser.parse_attribute()
@@ -542,13 +511,8 @@ __all__ = [
     "WireBundle",
     "enum_attr",
     "enum_keyword",
-    "enum_keywords",
-    "parse_enum",
-    "parse_optional_enum",
     "parse_stripped",
     "parse_trace_event_value",
-    "print_enum",
     "print_stripped",
     "print_trace_event_value",
-    "verify_enum",
 ]

@@ -97,8 +97,12 @@ def print_index_list(
     for index, value in enumerate(static):
         if index:
             printer.print_string(", ")
-        if value == DYNAMIC_INDEX:
-            printer.print_ssa_value(next(values))
+        dynamic_value = next(values, None) if value == DYNAMIC_INDEX else None
+        if dynamic_value is not None:
+            printer.print_ssa_value(dynamic_value)
+        elif value == DYNAMIC_INDEX:
+            # Invalid IR (the verifier reports it) is printed without crashing.
+            printer.print_string("<<missing SSA value>>")
         else:
             printer.print_string(str(value))
     printer.print_string("]")

@@ -52,6 +52,7 @@ from iron_ir.ir.syntax.codecs import (
     type_codec,
 )
 from iron_ir.ir.syntax.directives import CustomDirective
+from iron_ir.ir.upgrade import PARSED_OP_UPGRADES
 
 _SEGMENT_SIZES = frozenset({"operandSegmentSizes", "resultSegmentSizes"})
 
@@ -255,6 +256,8 @@ class _Compiler:
     # -- the whole format ----------------------------------------------------------------------
 
     def compile(self) -> _Plan:
+        if not self.cls.FORMAT:
+            raise self.fail("the op has no FORMAT")
         try:
             elements = fmt.read_format(self.cls.FORMAT)
         except fmt.FormatError as error:
@@ -648,6 +651,7 @@ class _Compiler:
             (name, isinstance(definition, VariadicDef)) for name, definition in self.op_def.successors
         ]
         terminator = self.implicit_terminator
+        upgrade = PARSED_OP_UPGRADES.get(cls.name)
 
         def build(parser: Parser, state: ParseState) -> Operation:
             operand_values: list[SSAValue | list[SSAValue]] = []
@@ -704,6 +708,8 @@ class _Compiler:
                     if not region.blocks:
                         region.add_block(Block())
                 ensure_terminator(op, terminator)
+            if upgrade is not None:
+                upgrade(op)
             return op
 
         return build
@@ -937,12 +943,6 @@ def _literal_parser(text: str, op_name: str, optional: bool) -> Callable[..., An
     if MLIRTokenKind.is_spelling_of_punctuation(text):
         if optional:
             return lambda parser, state: parser.parse_optional_punctuation(text) is not None
-        message = f" in {op_name}"
-
-        def parse_punctuation(parser: Parser, state: ParseState) -> None:
-            parser.parse_punctuation(text, message)  # pyright: ignore[reportArgumentType]
-
-        return parse_punctuation
     if optional:
         return lambda parser, state: parser.parse_optional_characters(text) is not None
     return lambda parser, state: parser.parse_characters(text, f" in {op_name}")
