@@ -5,8 +5,8 @@ descriptors, DMA channels, BD field limits and alignment rules. Verifiers, place
 the simulator and the resource report all read this table; nothing else hard-codes a device
 number.
 
-Sources: mlir-aie's target models (``AIETargetModel.h/.cpp``) and DMA verifiers, as summarised in
-``shared/reference/aie-lowering-and-hardware.md`` §1 and §8.
+Sources: mlir-aie's target models (``AIETargetModel.h/.cpp``) and its DMA verifiers
+(docs/dma-patterns.md summarises the BD limits).
 
 Units: BD sizes, strides, lengths and addresses are in **32-bit words** in hardware (the address
 generation granularity is 32 bits on every target); the IR counts elements. Converting between
@@ -280,6 +280,9 @@ class DeviceSpec:
     """iron-ir's passes and simulator target this device (NPUs); others are parse/verify only."""
     shim_burst_lengths: tuple[int, ...] = (64, 128, 256)
     buffer_alignment_bytes: int = 16
+    """Alignment of a compute tile's buffers: its load/store bus (AIE1 128 bits, AIE2/AIE2P 256)."""
+    mem_tile_alignment_bytes: int = 16
+    """Alignment of a mem tile's buffers (its load/store bus width)."""
     default_stack_bytes: int = 1024
     txn_device_generation: int = 0
     core_memory_view: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
@@ -344,6 +347,24 @@ class DeviceSpec:
             return True
         return False
 
+    def is_legal_mem_access(self, user: tuple[int, int], mem: tuple[int, int]) -> bool:
+        """May a core or DMA on the tile at ``user`` touch buffers and locks of the tile at
+        ``mem``? (mlir-aie ``isLegalMemAffinity``.) A tile always reaches its own memory; a
+        mem tile's DMA also reaches the mem tiles West and East of it; compute tiles follow
+        :meth:`is_legal_mem_affinity`."""
+        if user == mem:
+            return True
+        user_kind, mem_kind = self.tile_kind(*user), self.tile_kind(*mem)
+        if user_kind is TileKind.MEM or mem_kind is TileKind.MEM:
+            return (
+                user_kind is mem_kind is TileKind.MEM
+                and user[1] == mem[1]
+                and abs(user[0] - mem[0]) == 1
+            )
+        if user_kind is not TileKind.COMPUTE:
+            return False
+        return self.is_legal_mem_affinity(user, mem)
+
     def describe(self) -> str:
         n = {k: len(self.tiles(k)) for k in TileKind}
         return (
@@ -383,7 +404,7 @@ def _npu(name: str, enum_value: int, arch: Arch, columns: int, virtualized: bool
         virtualized=virtualized,
         compile_target=True,
         shim_burst_lengths=(64, 128, 256, 512) if npu2 else (64, 128, 256),
-        buffer_alignment_bytes=32 if npu2 else 16,
+        buffer_alignment_bytes=32,
         txn_device_generation=4 if npu2 else 3,
         core_memory_view=_AIE2_CORE_VIEW,
     )
@@ -411,6 +432,7 @@ def _build_devices() -> dict[str, DeviceSpec]:
             mem_tile_rows=(1,),
             shim_noc_columns=(2, 3, 6, 7, 10, 11),
             kinds=_AIE2_KINDS,
+            buffer_alignment_bytes=32,
             core_memory_view=_AIE2_CORE_VIEW,
         ),
         DeviceSpec(
@@ -422,6 +444,7 @@ def _build_devices() -> dict[str, DeviceSpec]:
             mem_tile_rows=(1, 2),
             shim_noc_columns=(2, 3, 6, 7, 14, 15, 22, 23, 30, 31, 34, 35),
             kinds=_AIE2_KINDS,
+            buffer_alignment_bytes=32,
             core_memory_view=_AIE2_CORE_VIEW,
         ),
         _npu("npu1", 4, Arch.AIE2, 4, virtualized=True),

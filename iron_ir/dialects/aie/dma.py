@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     IndexType,
     IntegerAttr,
+    ModuleOp,
     StringAttr,
     SymbolNameConstraint,
     i1,
@@ -44,14 +45,17 @@ from iron_ir.dialects.aie.attrs import (
     enum_attr,
 )
 from iron_ir.dialects.aie.device import (
+    BufferOp,
     DeviceOp,
     LockOp,
+    VerifyAt,
+    device_spec_for,
     require_parent,
     require_tile_kind,
     tile_element_name,
     tile_kind_of,
 )
-from iron_ir.dialects.aie.dma_bd import DMABDOp
+from iron_ir.dialects.aie.dma_bd import DMA_PROGRAMS, DMABDOp
 from iron_ir.ir.constraints import I32Attr, I64Attr
 from iron_ir.ir.syntax import FormattedOp
 
@@ -69,56 +73,102 @@ class _DMAProgramOp(FormattedOp):
         return [tile_element_name(self.HINT, self.operands[0])]
 
     def verify_rules(self) -> None:
+        """mlir-aie's HasSomeTerminator, HasValidBDs and HasValidDMAChannels traits (and the
+        local-only channels of a mem tile). A channel index the tile lacks and two
+        dma_start ops on one channel are iron-lint's: aie-opt accepts both."""
         tile = self.operands[0]
         require_tile_kind(self, tile, self.TILE_KINDS, "where this DMA program runs")
+        region = self.regions[0]
+        for block in region.blocks:
+            last = block.last_op
+            if last is not None and last.name not in _PROGRAM_TERMINATORS:
+                raise VerifyAt(last, f"is not an allowed terminator (in this '{self.name}')")
         found = tile_kind_of(tile)
         if found is None:
             return
         _, spec, kind = found
         kind_spec = spec.kinds[kind]
-        region = self.regions[0]
         bd_blocks = 0
         used: dict[int, set[int]] = {DMAChannelDir.S2MM: set(), DMAChannelDir.MM2S: set()}
         for block in region.blocks:
             bds = [op for op in block.ops if isinstance(op, DMABDOp)]
             if bds:
                 bd_blocks += 1
+                if bd_blocks > kind_spec.bds:
+                    raise VerifyException(
+                        f"has more than {kind_spec.bds} blocks (no space for the BD at "
+                        f"{_where(bds[0])}; a {kind.human} has {kind_spec.bds} BDs)"
+                    )
                 if len(bds) != 1:
                     raise VerifyException(
-                        f"BD block must have exactly one DMABDOp, found {len(bds)}"
+                        f"BD block must have at most one DMABDOp, found {len(bds)}"
                     )
-                acquires = [
-                    op
-                    for op in block.ops
-                    if isinstance(op, UseLockOp) and op.action.value.data != LockAction.Release
-                ]
-                if len(acquires) > 1:
+                locks = [op for op in block.ops if isinstance(op, UseLockOp)]
+                acquires = sum(1 for op in locks if op.action.value.data != LockAction.Release)
+                releases = len(locks) - acquires
+                if acquires > 1:
                     raise VerifyException(
-                        f"BD block must have at most one acquire UseLockOp, found {len(acquires)}"
+                        f"BD block must have at most one acquire UseLockOp, found {acquires}"
+                    )
+                if releases > 1:
+                    raise VerifyException(
+                        f"BD block must have at most one release UseLockOp, found {releases}"
                     )
             for op in block.ops:
-                if isinstance(op, DMAStartOp):
+                if isinstance(op, DMAStartOp | DMAOp):
                     used[op.channel_dir.value.data].add(op.channel_index.value.data)
-                elif isinstance(op, DMAOp):
-                    used[op.channel_dir.value.data].add(op.channel_index.value.data)
-                elif isinstance(op, UseLockOp) and self.name == "aie.mem":
-                    lock = op.lock.owner
-                    if isinstance(lock, LockOp) and lock.tile is not tile:
-                        raise VerifyException("can only access a lock in the same tile")
-        if bd_blocks > kind_spec.bds:
-            raise VerifyException(
-                f"has more than {kind_spec.bds} blocks (found {bd_blocks} BD blocks; "
-                f"a {kind.human} has {kind_spec.bds} BDs)"
-            )
+                if isinstance(op, DMAStartOp) and op.channel_index.value.data in (
+                    kind_spec.local_only_channels
+                ):
+                    _verify_local_only(op, tile)
         for direction, word in ((DMAChannelDir.S2MM, "input"), (DMAChannelDir.MM2S, "output")):
             available = kind_spec.dma_channels(DMAChannelDir(direction).name)
-            channels = used[direction]
-            if len(channels) > available or any(c >= available for c in channels):
+            if len(used[direction]) > available:
                 raise VerifyException(
                     f"uses more {word} channels than available on this tile ({kind.human}: "
                     f"{available} {DMAChannelDir(direction).name} channels, used "
-                    f"{sorted(channels)})"
+                    f"{sorted(used[direction])})"
                 )
+
+
+_PROGRAM_TERMINATORS = ("aie.dma_start", "aie.next_bd", "aie.end")
+
+
+def _where(op: Operation) -> str:
+    loc = op.location
+    line = getattr(getattr(loc, "line", None), "data", None)
+    return f"line {line}" if line is not None else f"'{op.name}'"
+
+
+def _verify_local_only(start: DMAStartOp, tile: SSAValue) -> None:
+    """Mem-tile channels 4 and 5 reach only the tile's own buffers and locks."""
+    channel = start.channel_index.value.data
+    seen: set[Block] = set()
+    work = [start.dest]
+    while work:
+        block = work.pop()
+        if block in seen:
+            continue
+        seen.add(block)
+        for op in block.ops:
+            if isinstance(op, DMABDOp):
+                buffer = op.buffer.owner
+                if isinstance(buffer, BufferOp) and buffer.tile is not tile:
+                    raise VerifyAt(
+                        op,
+                        f"is reachable from DMA channel {channel} and attempts to access a "
+                        "non-local buffer",
+                    )
+            elif isinstance(op, UseLockOp):
+                lock = op.lock.owner
+                if isinstance(lock, LockOp) and lock.tile is not tile:
+                    raise VerifyAt(
+                        op,
+                        f"is reachable from DMA channel {channel} and attempts to access a "
+                        "non-local lock",
+                    )
+        if block.last_op is not None:
+            work.extend(block.last_op.successors)
 
 
 def _dma_program_init(op: _DMAProgramOp, tile: SSAValue | Operation, body: Region | None) -> None:
@@ -172,7 +222,7 @@ class ShimDMAOp(_DMAProgramOp):
         _dma_program_init(self, tile, body)
 
 
-_DMA_PARENTS = ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
+_DMA_PARENTS = DMA_PROGRAMS
 
 
 # --- aie.dma_start / aie.next_bd / aie.dma ----------------------------------------------------
@@ -267,6 +317,20 @@ class DMAOp(FormattedOp):
 
     def verify_rules(self) -> None:
         require_parent(self, _DMA_PARENTS)
+        parent = self.parent_op()
+        assert parent is not None
+        if len(parent.regions[0].blocks) > 1:
+            raise VerifyException("DMAOp can only appear in single block region")
+        if any(isinstance(op, DMAStartOp) for op in parent.regions[0].block.ops):
+            raise VerifyException("DMAOp is not compatible with DMAStart ops")
+        for region in self.bds:
+            if len(region.blocks) != 1:
+                raise VerifyException("DMAOp regions must have only one block")
+            ops = list(region.block.ops)
+            if sum(isinstance(op, DMABDOp) for op in ops) != 1:
+                raise VerifyException("DMAOp regions/blocks must have exactly one DMABDOp")
+            if sum(isinstance(op, UseLockOp) for op in ops) != 2:
+                raise VerifyException("DMAOp regions/blocks must have exactly two UseLock ops")
 
 
 # --- aie.use_lock -------------------------------------------------------------------------------
@@ -303,22 +367,56 @@ class UseLockOp(FormattedOp):
         return 1 if self.value is None else self.value.value.data
 
     def verify_rules(self) -> None:
-        lock = self.lock.owner
-        if not isinstance(lock, LockOp):
-            return
-        found = tile_kind_of(lock.tile)
-        if found is None:
-            return
-        _, spec, kind = found
-        if not spec.uses_semaphore_locks and self.action.value.data == LockAction.AcquireGreaterEqual:
+        """mlir-aie's ``UseLockOp::verify``. A value the lock cannot hold is iron-lint's."""
+        parent = self.parent_op()
+        if parent is None or isinstance(parent, DeviceOp | ModuleOp):
+            raise VerifyException("must be used in a core or memory operation.")
+        spec = device_spec_for(self)
+        if (
+            spec is not None
+            and not spec.uses_semaphore_locks
+            and self.action.value.data == LockAction.AcquireGreaterEqual
+        ):
             raise VerifyException("AcquireGreaterEqual is not supported in AIE1.")
-        value = self.value_or_default
-        limit = spec.kinds[kind].lock_max_value
-        if not 0 <= value <= limit:
-            raise VerifyException(
-                f"aie.use_lock value {value} is out of range: locks on a {kind.human} of "
-                f"{spec.name} hold 0..{limit}"
-            )
+        program = parent
+        while program is not None and program.name not in _DMA_PARENTS:
+            program = program.parent_op()
+        if program is not None:
+            block = self.parent_block()
+            assert block is not None
+            uses = [op for op in block.ops if isinstance(op, UseLockOp)]
+            if spec is not None and not spec.uses_semaphore_locks:
+                ids = {
+                    op.lock.owner.lockID.value.data  # pyright: ignore
+                    for op in uses
+                    if isinstance(op.lock.owner, LockOp) and op.lock.owner.lockID is not None
+                }
+                if len(ids) > 1:
+                    raise VerifyException("used in a DMA block that have multiple locks.")
+            for releasing in (False, True):
+                values = {
+                    op.value_or_default
+                    for op in uses
+                    if (op.action.value.data == LockAction.Release) == releasing
+                }
+                if len(values) > 1:
+                    raise VerifyException(
+                        "acquires/releases the lock in a DMA block from/to multiple states."
+                    )
+            lock = self.lock.owner
+            if program.name == "aie.mem" and isinstance(lock, LockOp):
+                if lock.tile is not program.operands[0]:
+                    raise VerifyException("can only access a lock in the same tile")
+            return
+        current: Operation | None = parent
+        while current is not None:
+            if current.name in ("aie.core", "func.func", "aiex.dma_configure_task"):
+                return
+            current = current.parent_op()
+        raise VerifyException(
+            "expects some parent op to be one of AIE::device, AIE::core, func::func, AIE::mem, "
+            "AIE::shimDMA, or AIEX::dma_configure_task"
+        )
 
 
 # --- aie.shim_dma_allocation --------------------------------------------------------------------

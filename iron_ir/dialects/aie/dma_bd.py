@@ -36,7 +36,7 @@ from iron_ir.dialects.aie.attrs import (
     BDPadLayoutAttr,
     PacketInfoAttr,
 )
-from iron_ir.dialects.aie.bd_rules import check_bd_dims, check_bd_padding
+from iron_ir.dialects.aie.bd_rules import verify_dma_bd
 from iron_ir.dialects.aie.device import (
     BufferOp,
     DeviceOp,
@@ -50,6 +50,10 @@ from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, EntryArguments, FormattedOp, next_char
 
 # --- aie.dma_bd ---------------------------------------------------------------------------------
+
+# The ops whose regions are a tile's DMA program.
+DMA_PROGRAMS = ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
+
 
 class BDFields(CustomDirective):
     """The positional fields of ``aie.dma_bd``: ``, offset, len, [dims], [pads], pad_value = v``
@@ -83,6 +87,11 @@ class BDFields(CustomDirective):
                 else:
                     parser.raise_error("aie.dma_bd takes at most two lists (dims, pads)", pos)
             elif (word := parser.parse_optional_identifier()) is not None:
+                if word == "pad":
+                    fields["pad_dimensions"] = BDPadLayoutArrayAttr.new(
+                        BDPadLayoutArrayAttr.parse_parameters(parser)
+                    )
+                    continue
                 parser.parse_punctuation("=")
                 if word in ("offset", "len", "pad_value"):
                     fields[word] = int_attr(parser.parse_integer(allow_boolean=False))
@@ -140,6 +149,8 @@ class BDFields(CustomDirective):
             pad_dimensions.print_parameters(printer)  # pyright: ignore
         if pad_value is not None and pad_value.value.data != 0:  # pyright: ignore
             printer.print_string(f", pad_value = {pad_value.value.data}")  # pyright: ignore
+
+
 
 
 @irdl_op_definition
@@ -224,42 +235,49 @@ class DMABDOp(FormattedOp):
     # -- verification --------------------------------------------------------------------------
 
     def verify_rules(self) -> None:
+        """mlir-aie's ``DMABDOp::verify``: the full rules inside a tile's DMA program; a BD of a
+        runtime task only gets its burst-length rule (mlir-aie verifies the rest when the task
+        is lowered; iron-lint checks it against the hardware before that)."""
         context = bd_tile_context(self)
         if context is None:
             return
         spec, kind_spec, owner = context
+        if owner.name not in DMA_PROGRAMS:
+            message = self._check_burst(spec, kind_spec)
+            if message is not None:
+                raise VerifyException(message)
+            return
+        self._verify_buffer_operand(owner)
+        message = self._check_fields(spec, kind_spec)
+        if message is not None:
+            raise VerifyException(message)
         buffer_type = self.buffer.type
-        in_dma_program = owner.name in ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
-        if in_dma_program:
-            self._verify_buffer_operand(owner)
-        if not isinstance(buffer_type, MemRefType):
-            return
-        static = all(d >= 0 for d in buffer_type.get_shape())
-        if not static and self.len is None:
-            # A runtime buffer of unknown size needs an explicit length to be checked.
-            return
-        eb = element_bytes(buffer_type)
+        static = isinstance(buffer_type, MemRefType) and all(
+            d >= 0 for d in buffer_type.get_shape()
+        )
+        if self.len is None and not static:
+            raise VerifyException("buffer with dynamic shape requires static length.")
+        eb = element_bytes(buffer_type) if isinstance(buffer_type, MemRefType) else 4
+        defining = self.buffer.owner
+        address = defining.address if isinstance(defining, BufferOp) else None
         dims = self.dims()
-        message = check_bd_dims(
+        message = verify_dma_bd(
             [s for s, _ in dims],
             [t for _, t in dims],
             self.offset_value,
-            self.length_value,
+            None if self.len is None else self.len.value.data,
             eb,
             memref_elements(buffer_type) if static else None,
             kind_spec,
-            allow_iteration_dim=True,
+            None if self.pad_dimensions is None else self.pad_dimensions.pairs(),
+            None if address is None else address.value.data,
         )
-        if message is None and self.pad_dimensions is not None:
-            message = check_bd_padding(
-                self.pad_dimensions.pairs(), [s for s, _ in dims], self.length_value, eb, kind_spec
-            )
-        if message is None:
-            message = self._check_fields(spec, kind_spec)
         if message is not None:
-            raise VerifyException(f"{message} [aie.dma_bd on a {kind_spec.kind.human}]")
+            raise VerifyException(message)
 
     def _verify_buffer_operand(self, owner: Operation) -> None:
+        if isinstance(self.buffer.type, UnrankedMemRefType):
+            return
         defining = self.buffer.owner
         if not isinstance(defining, BufferOp | ExternalBufferOp):
             raise VerifyException("BDs only support BufferOp or ExternalBufferOp operands.")
@@ -280,18 +298,21 @@ class DMABDOp(FormattedOp):
                 return f"Packet type field can only hold {bd.packet_type_bits} bits."
             if self.packet.pkt_id.data >= 1 << bd.packet_id_bits:
                 return f"Packet ID field can only hold {bd.packet_id_bits} bits."
-        if self.burst_length is not None and self.burst_length.value.data != 0:
-            burst = self.burst_length.value.data
-            if kind_spec.kind is not TileKind.SHIM_NOC:
-                return (
-                    "Burst length is only supported in Shim NOC tiles that are connected to the "
-                    "memory-mapped NOC."
-                )
-            if burst not in spec.shim_burst_lengths:
-                return (
-                    "Requested burst length is not supported by the target. Supported burst "
-                    "lengths: " + " ".join(str(b) for b in spec.shim_burst_lengths)
-                )
+        return self._check_burst(spec, kind_spec)
+
+    def _check_burst(self, spec: DeviceSpec, kind_spec: TileKindSpec) -> str | None:
+        if self.burst_length is None or self.burst_length.value.data == 0:
+            return None
+        if kind_spec.kind is not TileKind.SHIM_NOC:
+            return (
+                "Burst length is only supported in Shim NOC tiles that are connected to the "
+                "memory-mapped NOC."
+            )
+        if self.burst_length.value.data not in spec.shim_burst_lengths:
+            return (
+                "Requested burst length is not supported by the target. Supported burst "
+                "lengths: " + " ".join(str(b) for b in spec.shim_burst_lengths)
+            )
         return None
 
 
@@ -307,7 +328,7 @@ def bd_tile_context(op: Operation) -> tuple[DeviceSpec, TileKindSpec, Operation]
     """
     parent = op.parent_op()
     while parent is not None and not isinstance(parent, DeviceOp):
-        if parent.name in ("aie.mem", "aie.memtile_dma", "aie.shim_dma"):
+        if parent.name in DMA_PROGRAMS:
             return _context_from_tile(parent.operands[0], parent)
         tile_operand = _named_operand(parent, "tile")
         if tile_operand is not None:
@@ -407,4 +428,4 @@ class BDChainOp(FormattedOp):
         super().__init__(properties={"sym_name": StringAttr(sym_name)}, regions=[body])
 
 
-__all__ = ["BDChainOp", "BDFields", "DMABDOp", "DMABDPACKETOp", "bd_tile_context"]
+__all__ = ["DMA_PROGRAMS", "BDChainOp", "BDFields", "DMABDOp", "DMABDPACKETOp", "bd_tile_context"]
