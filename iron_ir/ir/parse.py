@@ -19,7 +19,6 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from iron_ir.ir import lexer
 from iron_ir.ir.context import make_context
@@ -29,6 +28,8 @@ lexer.install()
 
 _NEWLINE = re.compile("\n")
 # An op's name at the start of its text: `%a, %b = name`, `%a:2 = "name"`, `name`.
+# The text of the token at a position, for messages (a word, or one other character).
+_TOKEN_TEXT = re.compile(r"[\w.$%^#@]+|\S|$")
 _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w.$]*)')
 
 
@@ -52,7 +53,7 @@ class IRParser(Parser):
         return line + self._line_offset, pos - self._line_starts[line - 1] + 1
 
     def parse_operation(self) -> Operation:
-        start = self._current_token.span.start
+        start = self.pos
         self._op_starts.append(start)
         try:
             op = super().parse_operation()
@@ -63,10 +64,14 @@ class IRParser(Parser):
             op.location = FileLineColLoc(self._file, IntAttr(line), IntAttr(col))
         return op
 
+    def _next_char(self) -> str:
+        """The first character of the token the parser stands on ('' at the end)."""
+        return self.lexer.input.content[self.pos : self.pos + 1]
+
     def parse_optional_region(self, arguments=None):
-        if self._current_token.kind is not MLIRTokenKind.L_BRACE:
+        if self._next_char() != "{":
             return super().parse_optional_region(arguments)
-        self._open_regions.append(self._current_token.span.start)
+        self._open_regions.append(self.pos)
         try:
             return super().parse_optional_region(arguments)
         finally:
@@ -75,8 +80,8 @@ class IRParser(Parser):
     def _parse_block(self):
         # xDSL expects a block label wherever a region's next op does not parse, and says
         # only " in block definition"; say what could come next and which region is open.
-        if self._current_token.kind is not MLIRTokenKind.CARET_IDENT and self._open_regions:
-            self.raise_error(self._unclosed_region_message(), self._current_token.span)
+        if self._next_char() != "^" and self._open_regions:
+            self.raise_error(self._unclosed_region_message())
         return super()._parse_block()
 
     def _unclosed_region_message(self) -> str:
@@ -88,15 +93,16 @@ class IRParser(Parser):
             name = _OP_NAME.match(self.lexer.input.content, owner[-1])
             if name is not None:
                 region = f"the region of '{name.group(1)}' opened at {line}:{col}"
-        if self._current_token.kind is MLIRTokenKind.EOF:
+        if not self._next_char():
             return f"the input ends inside {region}: a '}}' is missing"
+        found = _TOKEN_TEXT.match(self.lexer.input.content, self.pos).group(0)
         return (
             f"expected an operation, a block label ('^bb1:') or '}}' closing {region}, "
-            f"found '{self._current_token.text}'"
+            f"found '{found}'"
         )
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
-        if allow_implicit_module and self._current_token.kind is MLIRTokenKind.EOF:
+        if allow_implicit_module and self.pos >= len(self.lexer.input.content):
             # Text with no op at all (only comments) is an empty module, as in MLIR.
             return ModuleOp([])
         try:
@@ -104,26 +110,27 @@ class IRParser(Parser):
         except VerifyException as error:
             # An attribute or type whose parameters are invalid is rejected while it is being
             # built, outside any parser check; report it where parsing stopped.
-            raise ParseError(self._current_token.span, str(error)) from error
+            self.raise_error(str(error))
         except RecursionError:
             # The parser recurses once per nested region, type or attribute; report the depth
             # as an input limit where it was reached, not as a crash.
-            raise ParseError(
-                self._current_token.span,
+            self.raise_error(
                 "nested too deeply: regions, types or attributes nest beyond what the parser "
-                "can follow (Python's recursion limit)",
-            ) from None
+                "can follow (Python's recursion limit)"
+            )
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         current = LEGACY_OP_NAMES.get(name)
         if current is not None and (op_type := self.ctx.get_optional_op(current)):
             return op_type
-        op_type = self.ctx.get_optional_op(
-            name, dialect_stack=self._parser_state.dialect_stack
-        )
+        try:
+            # xDSL's lookup: the dialect stack, then --allow-unregistered-dialect.
+            op_type = super()._get_op_by_name(name)
+        except ParseError:
+            op_type = None
         dialect, dot, _ = name.partition(".")
         known = sorted(self.ctx.registered_dialect_names)
-        end = self._current_token.span.start
+        end = self.pos
         at = self.lexer.input.content.rfind(name, 0, end)
         span = Span(at, at + len(name), self.lexer.input) if at >= 0 else None
         generic = at > 0 and self.lexer.input.content[at - 1] == '"'

@@ -3,14 +3,20 @@
 * ``LEGACY_OP_NAMES``: ops that moved between dialects keep their syntax; the parser builds the
   current op when it meets the old name (``aiex.runtime_sequence`` became
   ``aie.runtime_sequence`` in Nov 2025).
+* ``PARSED_OP_UPGRADES``: rewrites of one op, applied by the syntax layer as soon as the op is
+  parsed (whichever parser reads it). ``aiex.npu.dma_memcpy_nd`` has held an i64 ``id`` since
+  2024; older outputs wrote ``id = 0 : i32``, which becomes i64.
 * :func:`upgrade_module`: rewrites that span several ops. ``link_with`` on ``aie.core`` is
-  deprecated; IRON now puts it on the private ``func.func`` declarations of the kernels the core
-  calls (``func.func private @k(...) attributes {link_with = "k.o"}``), so it moves there.
+  deprecated; IRON now puts it on the private ``func.func`` declarations of the
+  kernels the core calls (``func.func private @k(...) attributes {link_with = "k.o"}``), so it
+  moves there.
 """
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, SymbolRefAttr, i64
 from xdsl.ir import Attribute, Operation
 
 from iron_ir.ir.diagnostics import OpError
@@ -27,6 +33,17 @@ def upgrade_module(module: ModuleOp) -> None:
     for op in list(module.walk()):
         if op.name == "aie.core":
             _move_core_link_with(op)
+
+
+def _widen_memcpy_id(op: Operation) -> None:
+    id_attr = op.properties.get("id")
+    if isinstance(id_attr, IntegerAttr) and id_attr.type != i64:
+        op.properties["id"] = IntegerAttr(id_attr.value.data, i64)
+
+
+PARSED_OP_UPGRADES: dict[str, Callable[[Operation], None]] = {
+    "aiex.npu.dma_memcpy_nd": _widen_memcpy_id,
+}
 
 
 def _pop_link_with(op: Operation) -> Attribute | None:

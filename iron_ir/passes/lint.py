@@ -40,7 +40,7 @@ from iron_ir.dialects.aie.device import (
     memref_elements,
     tile_kind_of,
 )
-from iron_ir.dialects.aie.dma import bd_tile_context
+from iron_ir.dialects.aie.dma_bd import bd_tile_context
 from iron_ir.dialects.aie.objectfifo import endpoint_depth, lookup_objectfifo
 from iron_ir.ir.diagnostics import OpError, format_op_error
 

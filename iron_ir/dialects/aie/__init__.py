@@ -18,11 +18,10 @@ from iron_ir.dialects.aie.device import (
     LockOp,
     TileOp,
 )
+from iron_ir.dialects.aie.dma_bd import *  # noqa: F403
+from iron_ir.dialects.aie.dma_bd import BDChainOp, DMABDOp, DMABDPACKETOp
 from iron_ir.dialects.aie.dma import *  # noqa: F403
 from iron_ir.dialects.aie.dma import (
-    BDChainOp,
-    DMABDOp,
-    DMABDPACKETOp,
     DMAOp,
     DMAStartOp,
     MemOp,

@@ -7,7 +7,6 @@ The Python ``IntEnum``s below carry mlir-aie's integer values.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 from enum import IntEnum
@@ -30,6 +29,9 @@ from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+
+from iron_ir.ir.constraints import I32EnumAttr, int_attr
+from iron_ir.ir.syntax.codecs import next_char
 
 # --- enums -------------------------------------------------------------------------------------
 
@@ -133,92 +135,56 @@ class EdgeTrigger(IntEnum):
     BOTH = 3
 
 
-# Keywords that differ from the Python member name (mlir-aie's I32EnumAttrCase strings).
-_SPELLINGS: dict[type[IntEnum], dict[int, str]] = {
-    TraceMode: {0: "Event-Time", 1: "Event-PC", 2: "Execution"},
-}
-# Older spellings accepted on input, printed in the target spelling.
-_LEGACY: dict[type[IntEnum], dict[str, int]] = {
-    AIEDevice: {"npu1_4col": AIEDevice.npu1},
-}
+# The property constraint of each enum (mlir-aie's I32EnumAttr): stored as i32, written as the
+# keyword, with the keywords that differ from the Python member name and the older spellings
+# accepted on input.
+AIEDeviceAttr = I32EnumAttr(AIEDevice, legacy=(("npu1_4col", AIEDevice.npu1),))
+ObjectFifoPortAttr = I32EnumAttr(ObjectFifoPort)
+DMAChannelDirAttr = I32EnumAttr(DMAChannelDir)
+LockActionAttr = I32EnumAttr(LockAction)
+LockBlockingAttr = I32EnumAttr(LockBlocking)
+WireBundleAttr = I32EnumAttr(WireBundle)
+CascadeDirAttr = I32EnumAttr(CascadeDir)
+AIEArchAttr = I32EnumAttr(AIEArch)
+AIETileTypeAttr = I32EnumAttr(AIETileType)
+TraceModeAttr = I32EnumAttr(
+    TraceMode, spellings=((0, "Event-Time"), (1, "Event-PC"), (2, "Execution"))
+)
+TracePacketTypeAttr = I32EnumAttr(TracePacketType)
+ComboLogicAttr = I32EnumAttr(ComboLogic)
+EdgeTriggerAttr = I32EnumAttr(EdgeTrigger)
 
-_BARE_KEYWORD = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
+_ENUM_ATTRS: dict[type[IntEnum], I32EnumAttr] = {
+    c.enum: c
+    for c in (
+        AIEDeviceAttr,
+        ObjectFifoPortAttr,
+        DMAChannelDirAttr,
+        LockActionAttr,
+        LockBlockingAttr,
+        WireBundleAttr,
+        CascadeDirAttr,
+        AIEArchAttr,
+        AIETileTypeAttr,
+        TraceModeAttr,
+        TracePacketTypeAttr,
+        ComboLogicAttr,
+        EdgeTriggerAttr,
+    )
+}
 
 
 def enum_keyword(enum: type[IntEnum], value: int) -> str:
     """The mlir-aie keyword of ``value`` (raises ValueError for a value outside the enum)."""
-    spelled = _SPELLINGS.get(enum)
-    if spelled is not None and value in spelled:
-        return spelled[value]
-    return enum(value).name
-
-
-def enum_keywords(enum: type[IntEnum]) -> list[str]:
-    return [enum_keyword(enum, m.value) for m in enum]
-
-
-def enum_from_keyword(enum: type[IntEnum], word: str) -> int | None:
-    for member in enum:
-        if enum_keyword(enum, member.value) == word:
-            return member.value
-    return _LEGACY.get(enum, {}).get(word)
+    word = _ENUM_ATTRS[enum].keyword(int(value))
+    if word is None:
+        raise ValueError(f"{value} is not a valid {enum.__name__}")
+    return word
 
 
 def enum_attr(value: int) -> IntegerAttr:
     """The i32 storage of an enum value."""
-    return IntegerAttr(int(value), i32)
-
-
-def print_enum(printer: Printer, enum: type[IntEnum], attr: IntegerAttr) -> None:
-    """Print the keyword of an enum stored as an i32 (quoted when not a bare identifier)."""
-    value = attr.value.data
-    try:
-        word = enum_keyword(enum, value)
-    except ValueError:
-        printer.print_string(str(value))
-        return
-    if _BARE_KEYWORD.match(word):
-        printer.print_string(word)
-    else:
-        printer.print_string_literal(word)
-
-
-def parse_optional_enum(parser: AttrParser, enum: type[IntEnum]) -> IntegerAttr | None:
-    """Parse an enum keyword (bare or quoted, as older mlir-aie inputs write it)."""
-    pos = parser.pos
-    word = parser.parse_optional_identifier()
-    if word is None:
-        word = parser.parse_optional_str_literal()
-    if word is None:
-        return None
-    value = enum_from_keyword(enum, word)
-    if value is None:
-        parser.raise_error(
-            f"'{word}' is not a valid {enum.__name__}; expected one of "
-            f"{', '.join(enum_keywords(enum))}",
-            at_position=pos,
-            end_position=parser.pos,
-        )
-    return enum_attr(value)
-
-
-def parse_enum(parser: AttrParser, enum: type[IntEnum]) -> IntegerAttr:
-    attr = parse_optional_enum(parser, enum)
-    if attr is None:
-        parser.raise_error(
-            f"expected a {enum.__name__} keyword ({', '.join(enum_keywords(enum))})"
-        )
-    return attr
-
-
-def verify_enum(enum: type[IntEnum], attr: IntegerAttr, what: str) -> None:
-    """Reject an i32 that is not a value of ``enum`` (generic form can carry any integer)."""
-    value = attr.value.data
-    if value not in {m.value for m in enum}:
-        raise VerifyException(
-            f"{what} = {value} is not a valid {enum.__name__}; valid values are "
-            + ", ".join(f"{m.value} ({enum_keyword(enum, m.value)})" for m in enum)
-        )
+    return int_attr(int(value))
 
 
 # --- struct-like attributes: `<name = int, ...>` --------------------------------------------
@@ -335,7 +301,7 @@ def parse_stripped(parser: AttrParser, attr_type: type[ParametrizedAttribute]) -
 
     The full form is accepted too (the Python bindings of mlir-aie build it).
     """
-    if parser._current_token.text in ("<", "["):  # pyright: ignore[reportPrivateUsage]
+    if next_char(parser) in ("<", "["):
         return attr_type.new(attr_type.parse_parameters(parser))
     pos = parser.pos
     attr = parser.parse_attribute()
@@ -517,6 +483,19 @@ AIE_ATTRIBUTES: tuple[type[Attribute], ...] = (
 )
 
 __all__ = [
+    "AIEArchAttr",
+    "AIEDeviceAttr",
+    "AIETileTypeAttr",
+    "CascadeDirAttr",
+    "ComboLogicAttr",
+    "DMAChannelDirAttr",
+    "EdgeTriggerAttr",
+    "LockActionAttr",
+    "LockBlockingAttr",
+    "ObjectFifoPortAttr",
+    "TraceModeAttr",
+    "TracePacketTypeAttr",
+    "WireBundleAttr",
     "AIE_ATTRIBUTES",
     "AIE_ENUMS",
     "AIEArch",
@@ -542,15 +521,9 @@ __all__ = [
     "TracePacketType",
     "WireBundle",
     "enum_attr",
-    "enum_from_keyword",
     "enum_keyword",
-    "enum_keywords",
-    "parse_enum",
-    "parse_optional_enum",
     "parse_stripped",
     "parse_trace_event_value",
-    "print_enum",
     "print_stripped",
     "print_trace_event_value",
-    "verify_enum",
 ]

@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     StringAttr,
+    SymbolNameConstraint,
     TensorType,
     i32,
 )
@@ -43,19 +44,9 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DEVICES_BY_ENUM, DeviceSpec, TileKind, TileKindSpec, get_device
-from iron_ir.dialects.aie.attrs import AIEDevice, enum_attr
-from iron_ir.dialects.aie.syntax import (
-    I32_ATTR,
-    I64_ATTR,
-    I32,
-    SYM_NAME,
-    Codecs,
-    Customs,
-    Defaults,
-    Enum,
-    FormattedOp,
-    ParseState,
-)
+from iron_ir.dialects.aie.attrs import AIEDevice, AIEDeviceAttr, enum_attr
+from iron_ir.ir.constraints import I32Attr, I64Attr
+from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 # --- shared helpers -----------------------------------------------------------------------------
 
@@ -285,8 +276,8 @@ class AIESymbolTable(SymbolTable):
 @irdl_op_definition
 class DeviceOp(FormattedOp):
     name = "aie.device"
-    device = prop_def(I32_ATTR)
-    sym_name = opt_prop_def(StringAttr)
+    device = prop_def(AIEDeviceAttr)
+    sym_name = opt_prop_def(SymbolNameConstraint(), default_value=StringAttr("main"))
     body_region = region_def()
     traits = traits_def(
         AIESymbolTable(),
@@ -296,8 +287,6 @@ class DeviceOp(FormattedOp):
         OptionalSymbolOpInterface(),
     )
     FORMAT: ClassVar[str] = "`(` $device `)` ($sym_name^)? regions attr-dict"
-    CODECS: ClassVar[Codecs] = {"device": Enum(AIEDevice), "sym_name": SYM_NAME}
-    DEFAULTS: ClassVar[Defaults] = {"sym_name": StringAttr("main")}
 
     def __init__(
         self, device: AIEDevice | str | int, body: Region | None = None, sym_name: str | None = None
@@ -336,12 +325,11 @@ class DeviceOp(FormattedOp):
 @irdl_op_definition
 class TileOp(FormattedOp):
     name = "aie.tile"
-    col = prop_def(I32_ATTR)
-    row = prop_def(I32_ATTR)
+    col = prop_def(I32Attr)
+    row = prop_def(I32Attr)
     allocation_scheme = opt_prop_def(StringAttr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $col `,` $row `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"col": I32, "row": I32}
 
     def __init__(self, col: int, row: int, allocation_scheme: str | None = None):
         props: dict[str, Attribute] = {"col": IntegerAttr(col, i32), "row": IntegerAttr(row, i32)}
@@ -426,7 +414,7 @@ class TileOp(FormattedOp):
 class CoreOp(FormattedOp):
     name = "aie.core"
     tile = operand_def(IndexType())
-    stack_size = opt_prop_def(I32_ATTR)
+    stack_size = opt_prop_def(I32Attr, default_value=IntegerAttr(1024, i32))
     link_with = opt_prop_def(StringAttr)
     link_files = opt_prop_def(ArrayAttr[StringAttr])
     elf_file = opt_prop_def(StringAttr)
@@ -434,7 +422,6 @@ class CoreOp(FormattedOp):
     body = region_def()
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $tile `)` regions attr-dict"
-    DEFAULTS: ClassVar[Defaults] = {"stack_size": IntegerAttr(1024, i32)}
 
     def __init__(
         self,
@@ -459,8 +446,9 @@ class CoreOp(FormattedOp):
 
     @property
     def stack_size_bytes(self) -> int:
-        if self.stack_size is not None:
-            return self.stack_size.value.data
+        explicit = self.properties.get("stack_size")
+        if isinstance(explicit, IntegerAttr):
+            return explicit.value.data
         spec = device_spec_for(self)
         return (spec or get_device("npu1")).default_stack_bytes
 
@@ -505,21 +493,24 @@ def tile_element_name(prefix: str, tile: SSAValue) -> str | None:
 # --- aie.buffer ---------------------------------------------------------------------------------
 
 
-def _parse_buffer_initial_value(parser: Parser, state: ParseState) -> None:
-    if parser.parse_optional_punctuation("=") is None:
-        return
-    memref = state.types["buffer"][0]
-    assert isinstance(memref, MemRefType)
-    # mlir-aie reads the elements with the tensor type of the buffer's shape.
-    tensor = TensorType(memref.element_type, memref.get_shape())
-    state.properties["initial_value"] = parse_dense_with_type(parser, tensor)
+class BufferInitialValue(CustomDirective):
+    """``= dense<...>`` after the buffer type, the elements read with the tensor type of the
+    buffer's shape (mlir-aie's ``parseBufferInitialValue``); nothing when there is none."""
 
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute | None:
+        (memref,) = refs
+        if parser.parse_optional_punctuation("=") is None:
+            return None
+        assert isinstance(memref, MemRefType)
+        return parse_dense_with_type(parser, TensorType(memref.element_type, memref.get_shape()))
 
-def _print_buffer_initial_value(printer: Printer, op: Operation) -> None:
-    value = op.properties.get("initial_value")
-    if value is not None:
-        printer.print_string("= ")
-        print_dense_without_type(printer, value)
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        _, value = values
+        if isinstance(value, Attribute):
+            printer.print_string("= ")
+            print_dense_without_type(printer, value)
 
 
 @irdl_op_definition
@@ -527,17 +518,16 @@ class BufferOp(FormattedOp):
     name = "aie.buffer"
     tile = operand_def(IndexType())
     sym_name = opt_prop_def(StringAttr)
-    address = opt_prop_def(I32_ATTR)
+    address = opt_prop_def(I32Attr)
     initial_value = opt_prop_def(DenseIntOrFPElementsAttr)
-    mem_bank = opt_prop_def(I32_ATTR)
-    aligned = opt_prop_def(BoolAttr)
+    mem_bank = opt_prop_def(I32Attr)
+    aligned = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
     buffer = result_def(MemRefType)
     FORMAT: ClassVar[str] = (
         "`(` $tile `)` attr-dict `:` type($buffer) "
         "custom<BufferInitialValue>(ref(type($buffer)), $initial_value)"
     )
-    CUSTOM: ClassVar[Customs] = {"BufferInitialValue": (_parse_buffer_initial_value, _print_buffer_initial_value)}
-    DEFAULTS: ClassVar[Defaults] = {"aligned": BoolAttr.from_bool(True)}
+    custom_directives = (BufferInitialValue,)
 
     def __init__(
         self,
@@ -587,7 +577,7 @@ class BufferOp(FormattedOp):
 class ExternalBufferOp(FormattedOp):
     name = "aie.external_buffer"
     sym_name = opt_prop_def(StringAttr)
-    address = opt_prop_def(I64_ATTR)
+    address = opt_prop_def(I64Attr)
     buffer = result_def(MemRefType)
     FORMAT: ClassVar[str] = "attr-dict `:` type($buffer)"
 
@@ -608,12 +598,11 @@ class ExternalBufferOp(FormattedOp):
 class LockOp(FormattedOp):
     name = "aie.lock"
     tile = operand_def(IndexType())
-    lockID = opt_prop_def(I32_ATTR)
-    init = opt_prop_def(I32_ATTR)
+    lockID = opt_prop_def(I32Attr)
+    init = opt_prop_def(I32Attr)
     sym_name = opt_prop_def(StringAttr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $tile (`,` $lockID^ )? `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"lockID": I32}
 
     def __init__(
         self,

@@ -1,4 +1,5 @@
-"""DMA programs: aie.mem / aie.memtile_dma / aie.shim_dma, their BDs, locks and chains."""
+"""DMA programs: aie.mem / aie.memtile_dma / aie.shim_dma, their channels, BD blocks and locks,
+and the shim DMA channel allocations of a runtime sequence."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     BoolAttr,
-    ModuleOp,
     IndexType,
     IntegerAttr,
-    MemRefType,
+    ModuleOp,
     StringAttr,
-    SymbolRefAttr,
-    UnrankedMemRefType,
+    SymbolNameConstraint,
     i1,
     i32,
     i64,
@@ -31,382 +30,34 @@ from xdsl.irdl import (
     traits_def,
     var_region_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.device import DeviceSpec, TileKind, TileKindSpec
+from iron_ir.device import TileKind
 from iron_ir.dialects.aie.attrs import (
-    BDDimLayoutArrayAttr,
-    BDPadLayoutArrayAttr,
-    BDPadLayoutAttr,
     DMAChannelDir,
+    DMAChannelDirAttr,
     LockAction,
+    LockActionAttr,
     LockBlocking,
+    LockBlockingAttr,
     PacketInfoAttr,
     enum_attr,
 )
-from iron_ir.dialects.aie.bd_rules import verify_dma_bd
 from iron_ir.dialects.aie.device import (
     BufferOp,
     DeviceOp,
+    LockOp,
     VerifyAt,
     device_spec_for,
-    ExternalBufferOp,
-    LockOp,
-    element_bytes,
-    memref_elements,
-    parent_device,
     require_parent,
     require_tile_kind,
     tile_element_name,
     tile_kind_of,
 )
-from iron_ir.dialects.aie.syntax import (
-    I32_ATTR,
-    I64_ATTR,
-    I32,
-    I64,
-    SYM_NAME,
-    Codecs,
-    Defaults,
-    Enum,
-    FormattedOp,
-    Stripped,
-    parse_type_cached,
-    print_attr_dict,
-    split_attr_dict,
-)
-
-# --- aie.dma_bd ---------------------------------------------------------------------------------
-
-_BD_POSITIONAL = ("offset", "len", "dimensions", "pad_dimensions", "pad_value")
-
-
-@irdl_op_definition
-class DMABDOp(FormattedOp):
-    """One buffer descriptor: ``aie.dma_bd(%buf : T, offset, len, [dims], [pads], pad_value = v)``."""
-
-    name = "aie.dma_bd"
-    buffer = operand_def(MemRefType | UnrankedMemRefType)
-    offset = opt_prop_def(I32_ATTR)
-    len = opt_prop_def(I32_ATTR)
-    dimensions = opt_prop_def(BDDimLayoutArrayAttr)
-    pad_dimensions = opt_prop_def(BDPadLayoutArrayAttr)
-    pad_value = opt_prop_def(I32_ATTR)
-    bd_id = opt_prop_def(I32_ATTR)
-    packet = opt_prop_def(PacketInfoAttr)
-    burst_length = opt_prop_def(I32_ATTR)
-    next_bd_id = opt_prop_def(I32_ATTR)
-
-    def __init__(
-        self,
-        buffer: SSAValue | Operation,
-        offset: int = 0,
-        length: int | None = None,
-        dims: BDDimLayoutArrayAttr | Sequence[tuple[int, int]] | None = None,
-        *,
-        pad_dimensions: BDPadLayoutArrayAttr | Sequence[tuple[int, int]] | None = None,
-        pad_value: int | None = None,
-        bd_id: int | None = None,
-        packet: PacketInfoAttr | tuple[int, int] | None = None,
-        burst_length: int | None = None,
-        next_bd_id: int | None = None,
-    ):
-        props: dict[str, Attribute] = {"offset": IntegerAttr(offset, i32)}
-        if length is not None:
-            props["len"] = IntegerAttr(length, i32)
-        if dims is not None:
-            props["dimensions"] = (
-                dims if isinstance(dims, BDDimLayoutArrayAttr) else BDDimLayoutArrayAttr.from_pairs(dims)
-            )
-        if pad_dimensions is not None:
-            if not isinstance(pad_dimensions, BDPadLayoutArrayAttr):
-                pad_dimensions = BDPadLayoutArrayAttr(
-                    [BDPadLayoutAttr(b, a) for b, a in pad_dimensions]
-                )
-            props["pad_dimensions"] = pad_dimensions
-        if packet is not None:
-            props["packet"] = packet if isinstance(packet, PacketInfoAttr) else PacketInfoAttr(*packet)
-        for key, number in (
-            ("pad_value", pad_value),
-            ("bd_id", bd_id),
-            ("burst_length", burst_length),
-            ("next_bd_id", next_bd_id),
-        ):
-            if number is not None:
-                props[key] = IntegerAttr(number, i32)
-        super().__init__(operands=[buffer], properties=props)
-
-    # -- queries -------------------------------------------------------------------------------
-
-    @property
-    def offset_value(self) -> int:
-        return 0 if self.offset is None else self.offset.value.data
-
-    @property
-    def length_value(self) -> int:
-        """``len`` if given, else the whole buffer minus the offset."""
-        if self.len is not None:
-            return self.len.value.data
-        buffer_type = self.buffer.type
-        if isinstance(buffer_type, MemRefType):
-            return memref_elements(buffer_type) - self.offset_value
-        return 0
-
-    def dims(self) -> list[tuple[int, int]]:
-        return [] if self.dimensions is None else self.dimensions.pairs()
-
-    # -- syntax --------------------------------------------------------------------------------
-
-    @classmethod
-    def parse(cls, parser: Parser) -> DMABDOp:
-        props: dict[str, Attribute] = {}
-        parser.parse_punctuation("(")
-        buffer = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        buffer_type = parse_type_cached(parser)
-        positional = iter(("offset", "len"))
-        keyword_sizes: list[int] | None = None
-        keyword_strides: list[int] | None = None
-        while parser.parse_optional_punctuation(")") is None:
-            comma = parser.parse_optional_punctuation(",") is not None
-            pos = parser.pos
-            if (number := parser.parse_optional_integer(allow_boolean=False)) is not None:
-                key = next(positional, None)
-                if key is None:
-                    parser.raise_error("aie.dma_bd takes at most two integers (offset, len)", pos)
-                props[key] = IntegerAttr(number, i32)
-            elif parser._current_token.text == "[":  # pyright: ignore[reportPrivateUsage]
-                if "dimensions" not in props:
-                    props["dimensions"] = BDDimLayoutArrayAttr.new(
-                        BDDimLayoutArrayAttr.parse_parameters(parser)
-                    )
-                elif "pad_dimensions" not in props:
-                    props["pad_dimensions"] = BDPadLayoutArrayAttr.new(
-                        BDPadLayoutArrayAttr.parse_parameters(parser)
-                    )
-                else:
-                    parser.raise_error("aie.dma_bd takes at most two lists (dims, pads)", pos)
-            elif (word := parser.parse_optional_identifier()) is not None:
-                # `pad_value = N` and the keyword form `offset = 0 len = 4096
-                # sizes = [512, 4] strides = [8, 1] pad [<const_pad_before = 0, ...>]`.
-                if word == "pad":
-                    props["pad_dimensions"] = BDPadLayoutArrayAttr.new(
-                        BDPadLayoutArrayAttr.parse_parameters(parser)
-                    )
-                    continue
-                parser.parse_punctuation("=")
-                if word in ("offset", "len", "pad_value"):
-                    props[word] = IntegerAttr(parser.parse_integer(allow_boolean=False), i32)
-                    if word == "offset":
-                        next(positional, None)
-                    elif word == "len":
-                        positional = iter(())
-                elif word in ("sizes", "strides"):
-                    values = parser.parse_comma_separated_list(
-                        parser.Delimiter.SQUARE,
-                        lambda: parser.parse_integer(allow_boolean=False, allow_negative=False),
-                    )
-                    if word == "sizes":
-                        keyword_sizes = values
-                    else:
-                        keyword_strides = values
-                else:
-                    parser.raise_error(
-                        f"unknown aie.dma_bd field '{word}'; expected offset, len, sizes, "
-                        "strides or pad_value",
-                        pos,
-                    )
-            elif not comma:
-                parser.raise_error("expected ',' or ')' in aie.dma_bd")
-            else:
-                parser.raise_error("expected an integer, a '[...]' list or pad_value here")
-        if (keyword_sizes is None) != (keyword_strides is None):
-            parser.raise_error("aie.dma_bd: `sizes` and `strides` must be given together")
-        if keyword_sizes is not None and keyword_strides is not None:
-            if len(keyword_sizes) != len(keyword_strides):
-                parser.raise_error(
-                    f"aie.dma_bd: {len(keyword_sizes)} sizes but {len(keyword_strides)} strides"
-                )
-            props["dimensions"] = BDDimLayoutArrayAttr.from_pairs(
-                zip(keyword_sizes, keyword_strides)
-            )
-        entries = parser.parse_optional_attr_dict()
-        more_props, attrs = split_attr_dict(cls, entries)
-        props.update(more_props)
-        if "offset" not in props:
-            props["offset"] = IntegerAttr(0, i32)
-        value = parser.resolve_operand(buffer, buffer_type)
-        return cls.build(operands=[value], properties=props, attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string("(")
-        printer.print_operand(self.buffer)
-        printer.print_string(" : ")
-        printer.print_attribute(self.buffer.type)
-        offset = self.offset_value
-        if self.len is not None or offset != 0:
-            printer.print_string(f", {offset}")
-        if self.len is not None:
-            printer.print_string(f", {self.len.value.data}")
-        if self.dimensions is not None:
-            printer.print_string(", ")
-            self.dimensions.print_parameters(printer)
-        if self.pad_dimensions is not None:
-            printer.print_string(", ")
-            self.pad_dimensions.print_parameters(printer)
-        if self.pad_value is not None and self.pad_value.value.data != 0:
-            printer.print_string(f", pad_value = {self.pad_value.value.data}")
-        printer.print_string(")")
-        print_attr_dict(printer, self, _BD_POSITIONAL)
-
-    # -- verification --------------------------------------------------------------------------
-
-    def verify_rules(self) -> None:
-        """mlir-aie's ``DMABDOp::verify``: the full rules inside a tile's DMA program; a BD of a
-        runtime task only gets its burst-length rule (mlir-aie verifies the rest when the task
-        is lowered; iron-lint checks it against the hardware before that)."""
-        context = bd_tile_context(self)
-        if context is None:
-            return
-        spec, kind_spec, owner = context
-        if owner.name not in _DMA_PARENTS:
-            message = self._check_burst(spec, kind_spec)
-            if message is not None:
-                raise VerifyException(message)
-            return
-        self._verify_buffer_operand(owner)
-        message = self._check_fields(spec, kind_spec)
-        if message is not None:
-            raise VerifyException(message)
-        buffer_type = self.buffer.type
-        static = isinstance(buffer_type, MemRefType) and all(
-            d >= 0 for d in buffer_type.get_shape()
-        )
-        if self.len is None and not static:
-            raise VerifyException("buffer with dynamic shape requires static length.")
-        eb = element_bytes(buffer_type) if isinstance(buffer_type, MemRefType) else 4
-        defining = self.buffer.owner
-        address = defining.address if isinstance(defining, BufferOp) else None
-        dims = self.dims()
-        message = verify_dma_bd(
-            [s for s, _ in dims],
-            [t for _, t in dims],
-            self.offset_value,
-            None if self.len is None else self.len.value.data,
-            eb,
-            memref_elements(buffer_type) if static else None,
-            kind_spec,
-            None if self.pad_dimensions is None else self.pad_dimensions.pairs(),
-            None if address is None else address.value.data,
-        )
-        if message is not None:
-            raise VerifyException(message)
-
-    def _verify_buffer_operand(self, owner: Operation) -> None:
-        if isinstance(self.buffer.type, UnrankedMemRefType):
-            return
-        defining = self.buffer.owner
-        if not isinstance(defining, BufferOp | ExternalBufferOp):
-            raise VerifyException("BDs only support BufferOp or ExternalBufferOp operands.")
-        if owner.name == "aie.mem" and isinstance(defining, BufferOp):
-            if defining.tile is not owner.operands[0]:
-                raise VerifyException(
-                    "Core tile DMAs can only access a buffer in the same tile."
-                )
-
-    def _check_fields(self, spec: DeviceSpec, kind_spec: TileKindSpec) -> str | None:
-        bd = kind_spec.bd
-        for key, label in (("bd_id", "bdId"), ("next_bd_id", "nextBdId")):
-            attr = self.properties.get(key)
-            if isinstance(attr, IntegerAttr) and not 0 <= attr.value.data < kind_spec.bds:
-                return f"{label} attribute exceeds max: {kind_spec.bds - 1}"
-        if self.packet is not None:
-            if self.packet.pkt_type.data >= 1 << bd.packet_type_bits:
-                return f"Packet type field can only hold {bd.packet_type_bits} bits."
-            if self.packet.pkt_id.data >= 1 << bd.packet_id_bits:
-                return f"Packet ID field can only hold {bd.packet_id_bits} bits."
-        return self._check_burst(spec, kind_spec)
-
-    def _check_burst(self, spec: DeviceSpec, kind_spec: TileKindSpec) -> str | None:
-        if self.burst_length is None or self.burst_length.value.data == 0:
-            return None
-        if kind_spec.kind is not TileKind.SHIM_NOC:
-            return (
-                "Burst length is only supported in Shim NOC tiles that are connected to the "
-                "memory-mapped NOC."
-            )
-        if self.burst_length.value.data not in spec.shim_burst_lengths:
-            return (
-                "Requested burst length is not supported by the target. Supported burst "
-                "lengths: " + " ".join(str(b) for b in spec.shim_burst_lengths)
-            )
-        return None
-
-
-def bd_tile_context(op: Operation) -> tuple[DeviceSpec, TileKindSpec, Operation] | None:
-    """The device, tile kind and owning op that decide the limits of a BD-like op.
-
-    Found generically from the nearest enclosing op that names a tile: a DMA program
-    (``aie.mem``/``aie.memtile_dma``/``aie.shim_dma``, via ``aie.dma``), a runtime DMA task on an
-    explicit tile (an op with a ``tile`` operand, e.g. ``aiex.dma_configure_task``) or a task
-    for a symbol (an op with an ``alloc`` symbol, e.g. ``aiex.dma_configure_task_for @fifo``: the
-    shim tile of that objectfifo or shim_dma_allocation — runtime buffers live in DDR). None
-    when no tile can be determined.
-    """
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, DeviceOp):
-        if parent.name in ("aie.mem", "aie.memtile_dma", "aie.shim_dma"):
-            return _context_from_tile(parent.operands[0], parent)
-        tile_operand = _named_operand(parent, "tile")
-        if tile_operand is not None:
-            return _context_from_tile(tile_operand, parent)
-        alloc = parent.properties.get("alloc")
-        if isinstance(alloc, SymbolRefAttr):
-            return _context_from_symbol(parent, alloc)
-        parent = parent.parent_op()
-    return None
-
-
-def _named_operand(op: Operation, name: str) -> SSAValue | None:
-    value = getattr(op, name, None)
-    return value if isinstance(value, SSAValue) else None
-
-
-def _context_from_tile(
-    tile: SSAValue, owner: Operation
-) -> tuple[DeviceSpec, TileKindSpec, Operation] | None:
-    found = tile_kind_of(tile)
-    if found is None:
-        return None
-    _, spec, kind = found
-    return spec, spec.kinds[kind], owner
-
-
-def _context_from_symbol(
-    owner: Operation, symbol: SymbolRefAttr
-) -> tuple[DeviceSpec, TileKindSpec, Operation] | None:
-    device = parent_device(owner)
-    if device is None:
-        return None
-    target = None
-    for child in device.body_region.block.ops:
-        if child.properties.get("sym_name") == symbol.root_reference:
-            target = child
-            break
-    if target is None:
-        return None
-    if isinstance(target, ShimDMAAllocationOp):
-        return _context_from_tile(target.tile, owner)
-    # An objectfifo: the runtime side of its transfer is the shim endpoint.
-    for tile in target.operands:
-        found = tile_kind_of(tile)
-        if found is not None and found[2].is_shim:
-            return found[1], found[1].kinds[found[2]], owner
-    return None
-
+from iron_ir.dialects.aie.dma_bd import DMA_PROGRAMS, DMABDOp
+from iron_ir.ir.constraints import I32Attr, I64Attr
+from iron_ir.ir.syntax import FormattedOp
 
 # --- aie.mem / aie.memtile_dma / aie.shim_dma ----------------------------------------------------
 
@@ -571,7 +222,7 @@ class ShimDMAOp(_DMAProgramOp):
         _dma_program_init(self, tile, body)
 
 
-_DMA_PARENTS = ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
+_DMA_PARENTS = DMA_PROGRAMS
 
 
 # --- aie.dma_start / aie.next_bd / aie.dma ----------------------------------------------------
@@ -580,9 +231,9 @@ _DMA_PARENTS = ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
 @irdl_op_definition
 class DMAStartOp(FormattedOp):
     name = "aie.dma_start"
-    channel_dir = prop_def(I32_ATTR)
-    channel_index = prop_def(I32_ATTR)
-    repeat_count = opt_prop_def(I32_ATTR)
+    channel_dir = prop_def(DMAChannelDirAttr)
+    channel_index = prop_def(I32Attr)
+    repeat_count = opt_prop_def(I32Attr, default_value=IntegerAttr(0, i32))
     dest = successor_def()
     chain = successor_def()
     valid = result_def(i1)
@@ -591,12 +242,6 @@ class DMAStartOp(FormattedOp):
         "`(` $channel_dir `,` $channel_index `,` $dest `,` $chain "
         "(`,` `repeat_count` `=` $repeat_count^)? `)` attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {
-        "channel_dir": Enum(DMAChannelDir),
-        "channel_index": I32,
-        "repeat_count": I32,
-    }
-    DEFAULTS: ClassVar[Defaults] = {"repeat_count": IntegerAttr(0, i32)}
 
     def __init__(
         self,
@@ -636,20 +281,15 @@ class DMAOp(FormattedOp):
     """``aie.dma(S2MM, 0) [{bd-region}, ...]``: one channel's BD sequence, region per BD."""
 
     name = "aie.dma"
-    channel_dir = prop_def(I32_ATTR)
-    channel_index = prop_def(I32_ATTR)
-    loop = opt_prop_def(BoolAttr)
-    repeat_count = opt_prop_def(I32_ATTR)
+    channel_dir = prop_def(DMAChannelDirAttr)
+    channel_index = prop_def(I32Attr)
+    loop = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    repeat_count = opt_prop_def(I32Attr, default_value=IntegerAttr(0, i32))
     sym_name = opt_prop_def(StringAttr)
     bds = var_region_def("single_block")
     valid = result_def(i1)
     traits = traits_def(NoTerminator())
     FORMAT: ClassVar[str] = "`(` $channel_dir `,` $channel_index `)` attr-dict ` ` `[` regions `]`"
-    CODECS: ClassVar[Codecs] = {"channel_dir": Enum(DMAChannelDir), "channel_index": I32}
-    DEFAULTS: ClassVar[Defaults] = {
-        "loop": BoolAttr.from_bool(True),
-        "repeat_count": IntegerAttr(0, i32),
-    }
 
     def __init__(
         self,
@@ -700,19 +340,13 @@ class DMAOp(FormattedOp):
 class UseLockOp(FormattedOp):
     name = "aie.use_lock"
     lock = operand_def(IndexType())
-    action = prop_def(I32_ATTR)
-    value = opt_prop_def(I32_ATTR)
-    blocking = opt_prop_def(I32_ATTR)
-    acq_en = opt_prop_def(BoolAttr)
+    action = prop_def(LockActionAttr)
+    value = opt_prop_def(I32Attr)
+    blocking = opt_prop_def(LockBlockingAttr)
+    acq_en = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(True))
     FORMAT: ClassVar[str] = (
         "`(` $lock `,` $action (`,` $value^)? (`,` $blocking^)? `)` attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {
-        "action": Enum(LockAction),
-        "value": I32,
-        "blocking": Enum(LockBlocking),
-    }
-    DEFAULTS: ClassVar[Defaults] = {"acq_en": BoolAttr.from_bool(True)}
 
     def __init__(
         self,
@@ -785,96 +419,22 @@ class UseLockOp(FormattedOp):
         )
 
 
-# --- aie.dma_bd_packet --------------------------------------------------------------------------
-
-
-@irdl_op_definition
-class DMABDPACKETOp(FormattedOp):
-    name = "aie.dma_bd_packet"
-    packet_type = prop_def(I32_ATTR)
-    packet_id = prop_def(I32_ATTR)
-    FORMAT: ClassVar[str] = "`(` $packet_type `,` $packet_id `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"packet_type": I32, "packet_id": I32}
-
-    def __init__(self, packet_type: int, packet_id: int):
-        super().__init__(
-            properties={
-                "packet_type": IntegerAttr(packet_type, i32),
-                "packet_id": IntegerAttr(packet_id, i32),
-            }
-        )
-
-    def verify_rules(self) -> None:
-        context = bd_tile_context(self)
-        if context is None:
-            return
-        bd = context[1].bd
-        if not 0 <= self.packet_type.value.data < 1 << bd.packet_type_bits:
-            raise VerifyException(f"Packet type field can only hold {bd.packet_type_bits} bits.")
-        if not 0 <= self.packet_id.value.data < 1 << bd.packet_id_bits:
-            raise VerifyException(f"Packet ID field can only hold {bd.packet_id_bits} bits.")
-
-
-# --- aie.bd_chain -------------------------------------------------------------------------------
-
-
-@irdl_op_definition
-class BDChainOp(FormattedOp):
-    """``aie.bd_chain @name(%arg0: T, ...) { blocks }``: a reusable BD chain on runtime buffers."""
-
-    name = "aie.bd_chain"
-    sym_name = prop_def(StringAttr)
-    body = region_def()
-    traits = traits_def(SymbolOpInterface())
-
-    def __init__(self, sym_name: str, arg_types: Sequence[Attribute], body: Region | None = None):
-        if body is None:
-            body = Region(Block(arg_types=arg_types))
-        super().__init__(properties={"sym_name": StringAttr(sym_name)}, regions=[body])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> BDChainOp:
-        sym = parser.parse_symbol_name()
-        args = parser.parse_comma_separated_list(
-            parser.Delimiter.PAREN, lambda: parser.parse_argument(expect_type=True)
-        )
-        body = parser.parse_region(args)
-        return cls.build(properties={"sym_name": sym}, regions=[body])
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        printer.print_string("(")
-        block = self.body.blocks.first
-        if block is not None:
-            printer.print_list(block.args, printer.print_block_argument)
-        printer.print_string(") ")
-        printer.print_region(self.body, print_entry_block_args=False)
-
-
 # --- aie.shim_dma_allocation --------------------------------------------------------------------
 
 
 @irdl_op_definition
 class ShimDMAAllocationOp(FormattedOp):
     name = "aie.shim_dma_allocation"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     tile = operand_def(IndexType())
-    channel_dir = prop_def(I32_ATTR)
-    channel_index = prop_def(I64_ATTR)
-    plio = opt_prop_def(BoolAttr)
+    channel_dir = prop_def(DMAChannelDirAttr)
+    channel_index = prop_def(I64Attr)
+    plio = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
     packet = opt_prop_def(PacketInfoAttr)
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp), SymbolOpInterface()))
     FORMAT: ClassVar[str] = (
         "$sym_name `(` $tile `,` $channel_dir `,` $channel_index (`,` $packet^)? `)` attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {
-        "sym_name": SYM_NAME,
-        "channel_dir": Enum(DMAChannelDir),
-        "channel_index": I64,
-        "packet": Stripped(PacketInfoAttr),
-    }
-    DEFAULTS: ClassVar[Defaults] = {"plio": BoolAttr.from_bool(False)}
 
     def __init__(
         self,
@@ -915,9 +475,6 @@ class ShimDMAAllocationOp(FormattedOp):
 
 
 __all__ = [
-    "BDChainOp",
-    "DMABDOp",
-    "DMABDPACKETOp",
     "DMAOp",
     "DMAStartOp",
     "MemOp",
@@ -926,5 +483,4 @@ __all__ = [
     "ShimDMAAllocationOp",
     "ShimDMAOp",
     "UseLockOp",
-    "bd_tile_context",
 ]

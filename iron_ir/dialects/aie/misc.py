@@ -34,7 +34,13 @@ from xdsl.traits import HasParent, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import TileKind
-from iron_ir.dialects.aie.attrs import AIETileType, ObjectFifoPort, enum_attr, parse_enum, print_enum
+from iron_ir.dialects.aie.attrs import (
+    AIETileType,
+    AIETileTypeAttr,
+    ObjectFifoPort,
+    ObjectFifoPortAttr,
+    enum_attr,
+)
 from iron_ir.dialects.aie.device import (
     CoreOp,
     DeviceOp,
@@ -42,16 +48,8 @@ from iron_ir.dialects.aie.device import (
     require_tile_kind,
 )
 from iron_ir.dialects.aie.objectfifo import lookup_objectfifo
-from iron_ir.dialects.aie.syntax import (
-    I32_ATTR,
-    I32,
-    SYM_REF,
-    Codecs,
-    Enum,
-    FormattedOp,
-    print_attr_dict,
-    split_attr_dict,
-)
+from iron_ir.ir.constraints import I32Attr, int_attr
+from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 
 @irdl_op_definition
@@ -67,10 +65,9 @@ class DebugOp(FormattedOp):
 @irdl_op_definition
 class PLIOOp(FormattedOp):
     name = "aie.plio"
-    col = prop_def(I32_ATTR)
+    col = prop_def(I32Attr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $col `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"col": I32}
 
     def __init__(self, col: int):
         super().__init__(properties={"col": IntegerAttr(col, i32)}, result_types=[IndexType()])
@@ -79,9 +76,8 @@ class PLIOOp(FormattedOp):
 @irdl_op_definition
 class EventOp(FormattedOp):
     name = "aie.event"
-    val = prop_def(I32_ATTR)
+    val = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "`(` $val `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"val": I32}
 
     def __init__(self, val: int):
         super().__init__(properties={"val": IntegerAttr(val, i32)})
@@ -149,17 +145,37 @@ _KIND_OF_TYPE = {
 }
 
 
+class OptionalCoordinate(CustomDirective):
+    """A tile coordinate, or ``?`` while it is unplaced (mlir-aie's ``LogicalTileOp`` syntax)."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute | None:
+        if parser.parse_optional_punctuation("?") is not None:
+            return None
+        return int_attr(parser.parse_integer(allow_boolean=False, allow_negative=False))
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        (value,) = values
+        printer.print_string("?" if value is None else str(value.value.data))  # pyright: ignore
+
+
 @irdl_op_definition
 class LogicalTileOp(FormattedOp):
     """``aie.logical_tile<CoreTile>(?, ?)``: a tile of a kind, placed later."""
 
     name = "aie.logical_tile"
-    tile_type = prop_def(I32_ATTR)
-    col = opt_prop_def(I32_ATTR)
-    row = opt_prop_def(I32_ATTR)
+    tile_type = prop_def(AIETileTypeAttr)
+    col = opt_prop_def(I32Attr)
+    row = opt_prop_def(I32Attr)
     allocation_scheme = opt_prop_def(StringAttr)
     result = result_def(IndexType())
     traits = traits_def(Pure())
+    FORMAT: ClassVar[str] = (
+        "`<` $tile_type `>` `` `(` custom<OptionalCoordinate>($col) `,` "
+        "custom<OptionalCoordinate>($row) `)` attr-dict"
+    )
+    custom_directives = (OptionalCoordinate,)
 
     def __init__(self, tile_type: AIETileType, col: int | None = None, row: int | None = None):
         props: dict[str, Attribute] = {"tile_type": enum_attr(tile_type)}
@@ -169,40 +185,11 @@ class LogicalTileOp(FormattedOp):
             props["row"] = IntegerAttr(row, i32)
         super().__init__(properties=props, result_types=[IndexType()])
 
-    @classmethod
-    def parse(cls, parser: Parser) -> LogicalTileOp:
-        props: dict[str, Attribute] = {}
-        parser.parse_punctuation("<")
-        props["tile_type"] = parse_enum(parser, AIETileType)
-        parser.parse_punctuation(">")
-        parser.parse_punctuation("(")
-        for i, key in enumerate(("col", "row")):
-            if i:
-                parser.parse_punctuation(",")
-            if parser.parse_optional_punctuation("?") is None:
-                props[key] = IntegerAttr(
-                    parser.parse_integer(allow_boolean=False, allow_negative=False), i32
-                )
-        parser.parse_punctuation(")")
-        more, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        props.update(more)
-        return cls.build(properties=props, attributes=attrs, result_types=[IndexType()])
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string("<")
-        print_enum(printer, AIETileType, self.tile_type)
-        coords = [
-            "?" if attr is None else str(attr.value.data) for attr in (self.col, self.row)
-        ]
-        printer.print_string(f">({coords[0]}, {coords[1]})")
-        print_attr_dict(printer, self, ("tile_type", "col", "row"))
-
     def asm_result_names(self) -> list[str | None]:
         value = self.tile_type.value.data
         return [_LOGICAL_HINT[AIETileType(value)] if value in _LOGICAL_HINT else None]
 
     def verify_rules(self) -> None:
-        Enum(AIETileType).verify(self.tile_type, "tile_type")
         device = parent_device(self)
         spec = None if device is None else device.spec_or_none()
         if spec is None:
@@ -239,7 +226,6 @@ class ObjectFifoAllocateOp(FormattedOp):
     delegateTile = operand_def(IndexType())
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp),))
     FORMAT: ClassVar[str] = "$objFifo_name `(` $delegateTile `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"objFifo_name": SYM_REF}
 
     def __init__(self, fifo: str, delegate_tile: SSAValue | Operation):
         super().__init__(
@@ -283,7 +269,6 @@ class ObjectFifoRegisterExternalBuffersOp(FormattedOp):
         "attr-dict $objFifo_name `(` $tile `,` `{` $externalBuffers `}` `)` `:` `(` "
         "type($externalBuffers) `)`"
     )
-    CODECS: ClassVar[Codecs] = {"objFifo_name": SYM_REF}
 
     def __init__(
         self, fifo: str, tile: SSAValue | Operation, buffers: Sequence[SSAValue | Operation]
@@ -311,7 +296,7 @@ class ObjectFifoRegisterExternalBuffersOp(FormattedOp):
 @irdl_op_definition
 class ObjectFifoRegisterProcessOp(FormattedOp):
     name = "aie.objectfifo.register_process"
-    port = prop_def(I32_ATTR)
+    port = prop_def(ObjectFifoPortAttr)
     objFifo_name = prop_def(SymbolRefAttr)
     acquirePatternTensor = operand_def(TensorType)
     releasePatternTensor = operand_def(TensorType)
@@ -322,11 +307,6 @@ class ObjectFifoRegisterProcessOp(FormattedOp):
         "type($acquirePatternTensor) `,` $releasePatternTensor `:` type($releasePatternTensor) "
         "`,` $callee `,` $length `)`"
     )
-    CODECS: ClassVar[Codecs] = {
-        "port": Enum(ObjectFifoPort),
-        "objFifo_name": SYM_REF,
-        "callee": SYM_REF,
-    }
 
     def __init__(
         self,

@@ -10,9 +10,13 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     IndexType,
     IntegerAttr,
+    DenseIntOrFPElementsAttr,
     MemRefType,
     StringAttr,
+    SymbolNameConstraint,
     SymbolRefAttr,
+    TensorType,
+    VectorType,
     i32,
     i64,
 )
@@ -38,6 +42,7 @@ from iron_ir.dialects.aie.attrs import (
     BDPadLayoutArrayAttr,
     BDPadLayoutAttr,
     ObjectFifoPort,
+    ObjectFifoPortAttr,
     ObjectFifoSubviewType,
     ObjectFifoType,
     enum_attr,
@@ -49,21 +54,8 @@ from iron_ir.dialects.aie.device import (
     tile_kind_of,
     tile_op_of,
 )
-from iron_ir.dialects.aie.syntax import (
-    I32_ATTR,
-    I32,
-    I64_ARRAY,
-    SYM_NAME,
-    SYM_REF,
-    TYPE_ATTR,
-    TYPED,
-    Codecs,
-    Customs,
-    Defaults,
-    Enum,
-    FormattedOp,
-    ParseState,
-)
+from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 Dims = BDDimLayoutArrayAttr | Sequence[tuple[int, int]]
 
@@ -85,74 +77,95 @@ def _parse_optional_dims(parser: Parser, keyword: str) -> BDDimLayoutArrayAttr:
     return BDDimLayoutArrayAttr.new(BDDimLayoutArrayAttr.parse_parameters(parser))
 
 
-def _parse_producer_tile(parser: Parser, state: ParseState) -> None:
-    state.operands["producerTile"] = [parser.parse_unresolved_operand()]
-    state.properties["dimensionsToStream"] = _parse_optional_dims(parser, "dimensionsToStream")
+class ObjectFifoProducerTile(CustomDirective):
+    """``%tile [dimensionsToStream [<size = .., stride = ..>, ...]]``."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> tuple[object, object]:
+        tile = parser.parse_unresolved_operand()
+        return tile, _parse_optional_dims(parser, "dimensionsToStream")
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        tile, dims = values
+        assert isinstance(tile, SSAValue) and isinstance(dims, BDDimLayoutArrayAttr)
+        printer.print_ssa_value(tile)
+        if len(dims):
+            printer.print_string(" dimensionsToStream ")
+            dims.print_parameters(printer)
 
 
-def _print_producer_tile(printer: Printer, op: Operation) -> None:
-    assert isinstance(op, ObjectFifoCreateOp)
-    printer.print_operand(op.producerTile)
-    if len(op.dimensionsToStream):
-        printer.print_string(" dimensionsToStream ")
-        op.dimensionsToStream.print_parameters(printer)
+class ObjectFifoConsumerTiles(CustomDirective):
+    """``%tile [dimensionsFromStream [...]], ...``: each consumer with its own dims."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> tuple[object, object]:
+        tiles = []
+        dims: list[BDDimLayoutArrayAttr] = []
+        first = parser.parse_optional_unresolved_operand()
+        while first is not None:
+            tiles.append(first)
+            dims.append(_parse_optional_dims(parser, "dimensionsFromStream"))
+            if parser.parse_optional_punctuation(",") is None:
+                break
+            first = parser.parse_unresolved_operand()
+        return tiles, BDDimLayoutArrayArrayAttr(dims)
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        tiles, per_consumer_attr = values
+        assert isinstance(tiles, Sequence)
+        per_consumer = list(per_consumer_attr)  # pyright: ignore[reportArgumentType]
+        for i, tile in enumerate(tiles):
+            if i:
+                printer.print_string(", ")
+            printer.print_ssa_value(tile)
+            if i < len(per_consumer) and len(per_consumer[i]):
+                printer.print_string(" dimensionsFromStream ")
+                per_consumer[i].print_parameters(printer)
 
 
-def _parse_consumer_tiles(parser: Parser, state: ParseState) -> None:
-    tiles = []
-    dims: list[BDDimLayoutArrayAttr] = []
-    first = parser.parse_optional_unresolved_operand()
-    while first is not None:
-        tiles.append(first)
-        dims.append(_parse_optional_dims(parser, "dimensionsFromStream"))
-        if parser.parse_optional_punctuation(",") is None:
-            break
-        first = parser.parse_unresolved_operand()
-    state.operands["consumerTiles"] = tiles
-    state.properties["dimensionsFromStreamPerConsumer"] = BDDimLayoutArrayArrayAttr(dims)
+class ObjectFifoInitValues(CustomDirective):
+    """``= [dense<...> : memref<...>, ...]``: initial element values, read with the element
+    memref type; nothing when there are none."""
 
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute | None:
+        _, fifo_type = refs
+        if parser.parse_optional_punctuation("=") is None:
+            return None
+        memref = fifo_type.element_type if isinstance(fifo_type, ObjectFifoType) else None
 
-def _print_consumer_tiles(printer: Printer, op: Operation) -> None:
-    assert isinstance(op, ObjectFifoCreateOp)
-    per_consumer = list(op.dimensionsFromStreamPerConsumer)
-    for i, tile in enumerate(op.consumerTiles):
-        if i:
-            printer.print_string(", ")
-        printer.print_operand(tile)
-        if i < len(per_consumer) and len(per_consumer[i]):  # pyright: ignore
-            printer.print_string(" dimensionsFromStream ")
-            per_consumer[i].print_parameters(printer)  # pyright: ignore
+        def init_value() -> Attribute:
+            # Each value is written with its type (`dense<[...]> : memref<4xf16>`), which is the
+            # element memref; read it with that type so memref-typed literals are accepted.
+            if memref is None or parser.parse_optional_keyword("dense") is None:
+                return parser.parse_attribute()
+            value = parser.parse_dense_int_or_fp_elements_attr(memref)  # pyright: ignore
+            if parser.parse_optional_punctuation(":") is not None:
+                pos = parser.pos
+                written = parser.parse_type()
+                if written == memref:
+                    return value
+                if isinstance(written, MemRefType) or not (
+                    isinstance(written, TensorType | VectorType)
+                    and written.get_element_type() == memref.element_type
+                ):
+                    parser.raise_error(f"init value type must be {memref}", at_position=pos)
+                # A tensor literal (the generic form allows one; iron-lint warns about it)
+                # keeps its type, so the custom form prints it back as it was.
+                return DenseIntOrFPElementsAttr(written, value.data)
+            return value
 
+        return ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, init_value))
 
-def _parse_init_values(parser: Parser, state: ParseState) -> None:
-    if parser.parse_optional_punctuation("=") is None:
-        return
-    fifo_type = state.properties.get("elemType")
-    memref = fifo_type.element_type if isinstance(fifo_type, ObjectFifoType) else None
-
-    def init_value() -> Attribute:
-        # Each value is written with its type (`dense<[...]> : memref<4xf16>`), which is the
-        # element memref; read it with that type so memref-typed literals are accepted.
-        if memref is None or parser.parse_optional_keyword("dense") is None:
-            return parser.parse_attribute()
-        value = parser.parse_dense_int_or_fp_elements_attr(memref)  # pyright: ignore
-        if parser.parse_optional_punctuation(":") is not None:
-            pos = parser.pos
-            if parser.parse_type() != memref:
-                parser.raise_error(f"init value type must be {memref}", at_position=pos)
-        return value
-
-    values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, init_value)
-    state.properties["initValues"] = ArrayAttr(values)
-
-
-def _print_init_values(printer: Printer, op: Operation) -> None:
-    assert isinstance(op, ObjectFifoCreateOp)
-    if op.initValues is None:
-        return
-    printer.print_string("= [")
-    printer.print_list(op.initValues.data, printer.print_attribute)
-    printer.print_string("]")
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        init_values = values[-1]
+        if isinstance(init_values, ArrayAttr):
+            printer.print_string("= [")
+            printer.print_list(init_values.data, printer.print_attribute)
+            printer.print_string("]")
 
 
 # --- aie.objectfifo -----------------------------------------------------------------------------
@@ -161,22 +174,22 @@ def _print_init_values(printer: Printer, op: Operation) -> None:
 @irdl_op_definition
 class ObjectFifoCreateOp(FormattedOp):
     name = "aie.objectfifo"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     producerTile = operand_def(IndexType())
     consumerTiles = var_operand_def(IndexType())
-    elemNumber = prop_def(I32_ATTR | ArrayAttr)
+    elemNumber = prop_def(I32Attr | ArrayAttr)
     elemType = prop_def(ObjectFifoType)
     dimensionsToStream = prop_def(BDDimLayoutArrayAttr)
     dimensionsFromStreamPerConsumer = prop_def(BDDimLayoutArrayArrayAttr)
-    via_DMA = opt_prop_def(BoolAttr)
-    plio = opt_prop_def(BoolAttr)
-    disable_synchronization = opt_prop_def(BoolAttr)
-    repeat_count = opt_prop_def(I32_ATTR)
-    aie_stream = opt_prop_def(I32_ATTR)
-    aie_stream_port = opt_prop_def(I32_ATTR)
+    via_DMA = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    plio = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    disable_synchronization = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    repeat_count = opt_prop_def(I32Attr)
+    aie_stream = opt_prop_def(I32Attr)
+    aie_stream_port = opt_prop_def(I32Attr)
     initValues = opt_prop_def(ArrayAttr)
     padDimensions = opt_prop_def(BDPadLayoutArrayAttr)
-    iter_count = opt_prop_def(I32_ATTR)
+    iter_count = opt_prop_def(I32Attr)
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp), SymbolOpInterface()))
 
     FORMAT: ClassVar[str] = (
@@ -185,17 +198,7 @@ class ObjectFifoCreateOp(FormattedOp):
         "`}` `,` $elemNumber `)` attr-dict `:` $elemType "
         "custom<ObjectFifoInitValues>(ref($elemNumber), ref($elemType), $initValues)"
     )
-    CODECS: ClassVar[Codecs] = {"sym_name": SYM_NAME, "elemNumber": TYPED, "elemType": TYPE_ATTR}
-    DEFAULTS: ClassVar[Defaults] = {
-        "via_DMA": BoolAttr.from_bool(False),
-        "plio": BoolAttr.from_bool(False),
-        "disable_synchronization": BoolAttr.from_bool(False),
-    }
-    CUSTOM: ClassVar[Customs] = {
-        "ObjectFifoProducerTile": (_parse_producer_tile, _print_producer_tile),
-        "ObjectFifoConsumerTiles": (_parse_consumer_tiles, _print_consumer_tiles),
-        "ObjectFifoInitValues": (_parse_init_values, _print_init_values),
-    }
+    custom_directives = (ObjectFifoProducerTile, ObjectFifoConsumerTiles, ObjectFifoInitValues)
 
     def __init__(
         self,
@@ -429,12 +432,6 @@ class ObjectFifoLinkOp(FormattedOp):
     dst_offsets = prop_def(ArrayAttr[IntegerAttr])
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp),))
     FORMAT: ClassVar[str] = "$fifoIns `->` $fifoOuts `(` $src_offsets $dst_offsets `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {
-        "fifoIns": TYPED,
-        "fifoOuts": TYPED,
-        "src_offsets": I64_ARRAY,
-        "dst_offsets": I64_ARRAY,
-    }
 
     def __init__(
         self,
@@ -602,14 +599,13 @@ def _tile_text(value: SSAValue) -> str:
 @irdl_op_definition
 class ObjectFifoAcquireOp(FormattedOp):
     name = "aie.objectfifo.acquire"
-    port = prop_def(I32_ATTR)
+    port = prop_def(ObjectFifoPortAttr)
     objFifo_name = prop_def(SymbolRefAttr)
-    size = prop_def(I32_ATTR)
+    size = prop_def(I32Attr)
     subview = result_def(ObjectFifoSubviewType)
     FORMAT: ClassVar[str] = (
         "attr-dict $objFifo_name `(` $port `,` $size `)` `:` qualified(type($subview))"
     )
-    CODECS: ClassVar[Codecs] = {"port": Enum(ObjectFifoPort), "objFifo_name": SYM_REF, "size": I32}
 
     def __init__(
         self, fifo: str | SymbolRefAttr, port: ObjectFifoPort, size: int, element: MemRefType
@@ -639,13 +635,12 @@ class ObjectFifoAcquireOp(FormattedOp):
 class ObjectFifoSubviewAccessOp(FormattedOp):
     name = "aie.objectfifo.subview.access"
     subview = operand_def(ObjectFifoSubviewType)
-    index = prop_def(I32_ATTR)
+    index = prop_def(I32Attr)
     output = result_def(MemRefType)
     FORMAT: ClassVar[str] = (
         "$subview `[` $index `]` attr-dict `:` qualified(type($subview)) `->` "
         "qualified(type($output))"
     )
-    CODECS: ClassVar[Codecs] = {"index": I32}
 
     def __init__(self, subview: SSAValue | Operation, index: int):
         value = SSAValue.get(subview)
@@ -678,11 +673,10 @@ class ObjectFifoSubviewAccessOp(FormattedOp):
 @irdl_op_definition
 class ObjectFifoReleaseOp(FormattedOp):
     name = "aie.objectfifo.release"
-    port = prop_def(I32_ATTR)
+    port = prop_def(ObjectFifoPortAttr)
     objFifo_name = prop_def(SymbolRefAttr)
-    size = prop_def(I32_ATTR)
+    size = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "attr-dict $objFifo_name `(` $port `,` $size `)`"
-    CODECS: ClassVar[Codecs] = {"port": Enum(ObjectFifoPort), "objFifo_name": SYM_REF, "size": I32}
 
     def __init__(self, fifo: str | SymbolRefAttr, port: ObjectFifoPort, size: int):
         super().__init__(

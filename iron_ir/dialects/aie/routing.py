@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, IntegerType, i32
+from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, i32
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -22,7 +22,13 @@ from xdsl.traits import HasParent, SingleBlockImplicitTerminator, ensure_termina
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import Arch, TileKind
-from iron_ir.dialects.aie.attrs import CascadeDir, WireBundle, enum_attr
+from iron_ir.dialects.aie.attrs import (
+    CascadeDir,
+    CascadeDirAttr,
+    WireBundle,
+    WireBundleAttr,
+    enum_attr,
+)
 from iron_ir.dialects.aie.device import (
     DeviceOp,
     EndOp,
@@ -31,10 +37,8 @@ from iron_ir.dialects.aie.device import (
     tile_element_name,
     tile_kind_of,
 )
-from iron_ir.dialects.aie.syntax import I8, I8_ATTR, I32, I32_ATTR, Codecs, Enum, FormattedOp
-
-i8 = IntegerType(8)
-_BUNDLE = Enum(WireBundle)
+from iron_ir.ir.constraints import I8Attr, I32Attr, i8
+from iron_ir.ir.syntax import FormattedOp
 
 
 def _channel_props(**channels: tuple[WireBundle, int]) -> dict[str, Attribute]:
@@ -65,21 +69,15 @@ def _implicit_region(body: Region | None) -> Region:
 class FlowOp(FormattedOp):
     name = "aie.flow"
     source = operand_def(IndexType())
-    source_bundle = prop_def(I32_ATTR)
-    source_channel = prop_def(I32_ATTR)
+    source_bundle = prop_def(WireBundleAttr)
+    source_channel = prop_def(I32Attr)
     dest = operand_def(IndexType())
-    dest_bundle = prop_def(I32_ATTR)
-    dest_channel = prop_def(I32_ATTR)
+    dest_bundle = prop_def(WireBundleAttr)
+    dest_channel = prop_def(I32Attr)
     FORMAT: ClassVar[str] = (
         "`(` $source `,` $source_bundle `:` $source_channel `,` $dest `,` $dest_bundle `:` "
         "$dest_channel `)` attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {
-        "source_bundle": _BUNDLE,
-        "source_channel": I32,
-        "dest_bundle": _BUNDLE,
-        "dest_channel": I32,
-    }
 
     def __init__(
         self,
@@ -104,13 +102,12 @@ class FlowOp(FormattedOp):
 @irdl_op_definition
 class PacketFlowOp(FormattedOp):
     name = "aie.packet_flow"
-    ID = prop_def(I8_ATTR)
+    ID = prop_def(I8Attr)
     keep_pkt_header = opt_prop_def(BoolAttr)
     priority_route = opt_prop_def(BoolAttr)
     ports = region_def()
     traits = traits_def(SingleBlockImplicitTerminator(EndOp))
     FORMAT: ClassVar[str] = "`(` $ID `)` regions attr-dict"
-    CODECS: ClassVar[Codecs] = {"ID": I8}
 
     def __init__(self, packet_id: int, body: Region | None = None):
         super().__init__(
@@ -127,7 +124,6 @@ class PacketFlowOp(FormattedOp):
 
 class _PacketEndpointOp(FormattedOp):
     FORMAT: ClassVar[str] = "`<` $tile `,` $bundle `:` $channel `>` attr-dict"
-    CODECS: ClassVar[Codecs] = {"bundle": _BUNDLE, "channel": I32}
 
     def verify_rules(self) -> None:
         _check_channels(self, "channel")
@@ -137,8 +133,8 @@ class _PacketEndpointOp(FormattedOp):
 class PacketSourceOp(_PacketEndpointOp):
     name = "aie.packet_source"
     tile = operand_def(IndexType())
-    bundle = prop_def(I32_ATTR)
-    channel = prop_def(I32_ATTR)
+    bundle = prop_def(WireBundleAttr)
+    channel = prop_def(I32Attr)
     traits = traits_def(HasParent(PacketFlowOp))
 
     def __init__(self, tile: SSAValue | Operation, bundle: WireBundle, channel: int):
@@ -152,8 +148,8 @@ class PacketSourceOp(_PacketEndpointOp):
 class PacketDestOp(_PacketEndpointOp):
     name = "aie.packet_dest"
     tile = operand_def(IndexType())
-    bundle = prop_def(I32_ATTR)
-    channel = prop_def(I32_ATTR)
+    bundle = prop_def(WireBundleAttr)
+    channel = prop_def(I32Attr)
     traits = traits_def(HasParent(PacketFlowOp))
 
     def __init__(self, tile: SSAValue | Operation, bundle: WireBundle, channel: int):
@@ -188,12 +184,11 @@ class SwitchboxOp(FormattedOp):
 @irdl_op_definition
 class ShimSwitchboxOp(FormattedOp):
     name = "aie.shim_switchbox"
-    col = prop_def(I32_ATTR)
+    col = prop_def(I32Attr)
     connections = region_def()
     result = result_def(IndexType())
     traits = traits_def(SingleBlockImplicitTerminator(EndOp))
     FORMAT: ClassVar[str] = "`(` $col `)` regions attr-dict"
-    CODECS: ClassVar[Codecs] = {"col": I32}
 
     def __init__(self, col: int, body: Region | None = None):
         super().__init__(
@@ -231,19 +226,13 @@ class ShimMuxOp(FormattedOp):
 @irdl_op_definition
 class ConnectOp(FormattedOp):
     name = "aie.connect"
-    source_bundle = prop_def(I32_ATTR)
-    source_channel = prop_def(I32_ATTR)
-    dest_bundle = prop_def(I32_ATTR)
-    dest_channel = prop_def(I32_ATTR)
+    source_bundle = prop_def(WireBundleAttr)
+    source_channel = prop_def(I32Attr)
+    dest_bundle = prop_def(WireBundleAttr)
+    dest_channel = prop_def(I32Attr)
     FORMAT: ClassVar[str] = (
         "`<` $source_bundle `:` $source_channel `,` $dest_bundle `:` $dest_channel `>` attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {
-        "source_bundle": _BUNDLE,
-        "source_channel": I32,
-        "dest_bundle": _BUNDLE,
-        "dest_channel": I32,
-    }
 
     def __init__(
         self,
@@ -267,13 +256,12 @@ class ConnectOp(FormattedOp):
 class WireOp(FormattedOp):
     name = "aie.wire"
     source = operand_def(IndexType())
-    source_bundle = prop_def(I32_ATTR)
+    source_bundle = prop_def(WireBundleAttr)
     dest = operand_def(IndexType())
-    dest_bundle = prop_def(I32_ATTR)
+    dest_bundle = prop_def(WireBundleAttr)
     FORMAT: ClassVar[str] = (
         "`(` $source `:` $source_bundle `,` $dest `:` $dest_bundle `)` attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {"source_bundle": _BUNDLE, "dest_bundle": _BUNDLE}
 
     def __init__(
         self,
@@ -294,12 +282,11 @@ class WireOp(FormattedOp):
 @irdl_op_definition
 class AMSelOp(FormattedOp):
     name = "aie.amsel"
-    arbiterID = prop_def(I8_ATTR)
-    msel = prop_def(I8_ATTR)
+    arbiterID = prop_def(I8Attr)
+    msel = prop_def(I8Attr)
     result = result_def(IndexType())
     traits = traits_def(HasParent(SwitchboxOp))
     FORMAT: ClassVar[str] = "`<` $arbiterID `>` `(` $msel `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"arbiterID": I8, "msel": I8}
 
     def __init__(self, arbiter: int, msel: int):
         super().__init__(
@@ -319,14 +306,13 @@ class AMSelOp(FormattedOp):
 @irdl_op_definition
 class MasterSetOp(FormattedOp):
     name = "aie.masterset"
-    dest_bundle = prop_def(I32_ATTR)
-    dest_channel = prop_def(I32_ATTR)
+    dest_bundle = prop_def(WireBundleAttr)
+    dest_channel = prop_def(I32Attr)
     amsels = var_operand_def(IndexType())
     keep_pkt_header = opt_prop_def(BoolAttr)
     result = result_def(IndexType())
     traits = traits_def(HasParent(SwitchboxOp))
     FORMAT: ClassVar[str] = "`(` $dest_bundle `:` $dest_channel `,` $amsels `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"dest_bundle": _BUNDLE, "dest_channel": I32}
 
     def __init__(
         self, dest_bundle: WireBundle, dest_channel: int, amsels: Sequence[SSAValue | Operation]
@@ -347,12 +333,11 @@ class MasterSetOp(FormattedOp):
 @irdl_op_definition
 class PacketRulesOp(FormattedOp):
     name = "aie.packet_rules"
-    source_bundle = prop_def(I32_ATTR)
-    source_channel = prop_def(I32_ATTR)
+    source_bundle = prop_def(WireBundleAttr)
+    source_channel = prop_def(I32Attr)
     rules = region_def()
     traits = traits_def(SingleBlockImplicitTerminator(EndOp))
     FORMAT: ClassVar[str] = "`(` $source_bundle `:` $source_channel `)` regions attr-dict"
-    CODECS: ClassVar[Codecs] = {"source_bundle": _BUNDLE, "source_channel": I32}
 
     def __init__(self, source_bundle: WireBundle, source_channel: int, body: Region | None = None):
         super().__init__(
@@ -368,12 +353,11 @@ class PacketRulesOp(FormattedOp):
 @irdl_op_definition
 class PacketRuleOp(FormattedOp):
     name = "aie.rule"
-    mask = prop_def(I8_ATTR)
-    value = prop_def(I8_ATTR)
+    mask = prop_def(I8Attr)
+    value = prop_def(I8Attr)
     amsel = operand_def(IndexType())
     traits = traits_def(HasParent(PacketRulesOp))
     FORMAT: ClassVar[str] = "`(` $mask `,` $value `,` $amsel `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"mask": I8, "value": I8}
 
     def __init__(self, mask: int, value: int, amsel: SSAValue | Operation):
         super().__init__(
@@ -413,11 +397,10 @@ class CascadeFlowOp(FormattedOp):
 class ConfigureCascadeOp(FormattedOp):
     name = "aie.configure_cascade"
     tile = operand_def(IndexType())
-    inputDir = prop_def(I32_ATTR)
-    outputDir = prop_def(I32_ATTR)
+    inputDir = prop_def(CascadeDirAttr)
+    outputDir = prop_def(CascadeDirAttr)
     traits = lazy_traits_def(lambda: (HasParent(DeviceOp),))
     FORMAT: ClassVar[str] = "`(` $tile `,` $inputDir `,` $outputDir `)` attr-dict"
-    CODECS: ClassVar[Codecs] = {"inputDir": Enum(CascadeDir), "outputDir": Enum(CascadeDir)}
 
     def __init__(self, tile: SSAValue | Operation, input_dir: CascadeDir, output_dir: CascadeDir):
         super().__init__(

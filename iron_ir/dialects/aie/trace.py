@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, SymbolRefAttr, i32
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    StringAttr,
+    SymbolNameConstraint,
+    SymbolRefAttr,
+    i32,
+)
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -27,36 +34,25 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.aie.attrs import (
     ComboLogic,
+    ComboLogicAttr,
     DMAChannelDir,
+    DMAChannelDirAttr,
     EdgeTrigger,
+    EdgeTriggerAttr,
     TraceEventAttr,
     TraceMode,
+    TraceModeAttr,
     TracePacketType,
+    TracePacketTypeAttr,
     WireBundle,
+    WireBundleAttr,
     enum_attr,
-    parse_enum,
     parse_trace_event_value,
-    print_enum,
     print_trace_event_value,
 )
 from iron_ir.dialects.aie.device import DeviceOp, EndOp
-from iron_ir.dialects.aie.syntax import (
-    I32_ATTR,
-    I32,
-    STR,
-    SYM_NAME,
-    SYM_REF,
-    Codecs,
-    Customs,
-    Enum,
-    FormattedOp,
-    ParseState,
-    Stripped,
-    print_attr_dict,
-    split_attr_dict,
-)
-
-_EVENT = Stripped(TraceEventAttr)
+from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.syntax import CustomDirective, FormattedOp, next_char
 
 
 def _event(value: str | int | TraceEventAttr) -> TraceEventAttr:
@@ -70,8 +66,8 @@ def _event(value: str | int | TraceEventAttr) -> TraceEventAttr:
 class TraceOp(FormattedOp):
     name = "aie.trace"
     tile = operand_def(IndexType())
-    sym_name = prop_def(StringAttr)
-    buffer_size = opt_prop_def(I32_ATTR)
+    sym_name = prop_def(SymbolNameConstraint())
+    buffer_size = opt_prop_def(I32Attr)
     body = region_def("single_block")
     traits = lazy_traits_def(
         lambda: (HasParent(DeviceOp), SingleBlockImplicitTerminator(EndOp), SymbolOpInterface())
@@ -79,7 +75,6 @@ class TraceOp(FormattedOp):
     FORMAT: ClassVar[str] = (
         "$sym_name `(` $tile `)` (`buffer_size` `=` $buffer_size^)? $body attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {"sym_name": SYM_NAME, "buffer_size": I32}
 
     def __init__(self, sym_name: str, tile: SSAValue | Operation, buffer_size: int | None = None):
         props: dict[str, Attribute] = {"sym_name": StringAttr(sym_name)}
@@ -96,8 +91,8 @@ class TraceOp(FormattedOp):
 class TraceConfigOp(FormattedOp):
     name = "aie.trace.config"
     tile = operand_def(IndexType())
-    sym_name = prop_def(StringAttr)
-    packet_type = opt_prop_def(I32_ATTR)
+    sym_name = prop_def(SymbolNameConstraint())
+    packet_type = opt_prop_def(TracePacketTypeAttr)
     body = region_def("single_block")
     traits = lazy_traits_def(
         lambda: (HasParent(DeviceOp), SingleBlockImplicitTerminator(EndOp), SymbolOpInterface())
@@ -105,7 +100,6 @@ class TraceConfigOp(FormattedOp):
     FORMAT: ClassVar[str] = (
         "$sym_name `(` $tile `)` (`packet_type` `=` $packet_type^)? $body attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {"sym_name": SYM_NAME, "packet_type": Enum(TracePacketType)}
 
     def __init__(
         self, sym_name: str, tile: SSAValue | Operation, packet_type: TracePacketType | None = None
@@ -125,10 +119,9 @@ _IN_TRACE = lazy_traits_def(lambda: (HasParent(TraceOp),))
 @irdl_op_definition
 class TraceModeOp(FormattedOp):
     name = "aie.trace.mode"
-    mode = prop_def(I32_ATTR)
+    mode = prop_def(TraceModeAttr)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "$mode attr-dict"
-    CODECS: ClassVar[Codecs] = {"mode": Enum(TraceMode)}
 
     def __init__(self, mode: TraceMode):
         super().__init__(properties={"mode": enum_attr(mode)})
@@ -141,7 +134,6 @@ class TraceEventOp(FormattedOp):
     label = opt_prop_def(StringAttr)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "$event (`label` `=` $label^)? attr-dict"
-    CODECS: ClassVar[Codecs] = {"event": _EVENT, "label": STR}
 
     def __init__(self, event: str | int | TraceEventAttr, label: str | None = None):
         props: dict[str, Attribute] = {"event": _event(event)}
@@ -153,11 +145,10 @@ class TraceEventOp(FormattedOp):
 @irdl_op_definition
 class TracePacketOp(FormattedOp):
     name = "aie.trace.packet"
-    id = prop_def(I32_ATTR)
-    type = prop_def(I32_ATTR)
+    id = prop_def(I32Attr)
+    type = prop_def(TracePacketTypeAttr)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "`id` `=` $id `type` `=` $type attr-dict"
-    CODECS: ClassVar[Codecs] = {"id": I32, "type": Enum(TracePacketType)}
 
     def __init__(self, packet_id: int, packet_type: TracePacketType):
         super().__init__(
@@ -175,21 +166,15 @@ class TracePacketOp(FormattedOp):
 @irdl_op_definition
 class TracePortOp(FormattedOp):
     name = "aie.trace.port"
-    slot = prop_def(I32_ATTR)
-    port = prop_def(I32_ATTR)
-    channel = prop_def(I32_ATTR)
-    direction = prop_def(I32_ATTR)
+    slot = prop_def(I32Attr)
+    port = prop_def(WireBundleAttr)
+    channel = prop_def(I32Attr)
+    direction = prop_def(DMAChannelDirAttr)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = (
         "`<` $slot `>` `port` `=` $port `channel` `=` $channel `direction` `=` $direction "
         "attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {
-        "slot": I32,
-        "port": Enum(WireBundle),
-        "channel": I32,
-        "direction": Enum(DMAChannelDir),
-    }
 
     def __init__(self, slot: int, port: WireBundle, channel: int, direction: DMAChannelDir):
         super().__init__(
@@ -209,9 +194,10 @@ class TracePortOp(FormattedOp):
 class _TraceStartStopOp(FormattedOp):
     """``aie.trace.start [broadcast = N] [event = <E>] {attrs}`` (custom C++ printer)."""
 
-    broadcast = opt_prop_def(I32_ATTR)
+    broadcast = opt_prop_def(I32Attr)
     event = opt_prop_def(TraceEventAttr)
     traits = _IN_TRACE
+    FORMAT: ClassVar[str] = "(`broadcast` `=` $broadcast^)? (`event` `=` $event^)? attr-dict"
 
     def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
         props: dict[str, Attribute] = {}
@@ -220,29 +206,6 @@ class _TraceStartStopOp(FormattedOp):
         if event is not None:
             props["event"] = _event(event)
         super().__init__(properties=props)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> _TraceStartStopOp:
-        props: dict[str, Attribute] = {}
-        if parser.parse_optional_keyword("broadcast") is not None:
-            parser.parse_punctuation("=")
-            props["broadcast"] = IntegerAttr(parser.parse_integer(allow_boolean=False), i32)
-        if parser.parse_optional_keyword("event") is not None:
-            parser.parse_punctuation("=")
-            props["event"] = TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
-        more, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        props.update(more)
-        return cls.build(properties=props, attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        broadcast = self.properties.get("broadcast")
-        if isinstance(broadcast, IntegerAttr):
-            printer.print_string(f" broadcast = {broadcast.value.data}")
-        event = self.properties.get("event")
-        if isinstance(event, TraceEventAttr):
-            printer.print_string(" event = ")
-            event.print_parameters(printer)
-        print_attr_dict(printer, self, ("broadcast", "event"))
 
 
 @irdl_op_definition
@@ -258,18 +221,12 @@ class TraceStopEventOp(_TraceStartStopOp):
 @irdl_op_definition
 class TraceComboEventOp(FormattedOp):
     name = "aie.trace.combo_event"
-    slot = prop_def(I32_ATTR)
+    slot = prop_def(I32Attr)
     eventA = prop_def(TraceEventAttr)
-    logic = prop_def(I32_ATTR)
+    logic = prop_def(ComboLogicAttr)
     eventB = prop_def(TraceEventAttr)
     traits = _IN_TRACE
     FORMAT: ClassVar[str] = "`<` $slot `>` $eventA $logic $eventB attr-dict"
-    CODECS: ClassVar[Codecs] = {
-        "slot": I32,
-        "eventA": _EVENT,
-        "logic": Enum(ComboLogic),
-        "eventB": _EVENT,
-    }
 
     def __init__(
         self,
@@ -293,10 +250,11 @@ class TraceEdgeEventOp(FormattedOp):
     """``aie.trace.edge_event<SLOT> event = <E> trigger = RISING`` (custom C++ printer)."""
 
     name = "aie.trace.edge_event"
-    slot = prop_def(I32_ATTR)
+    slot = prop_def(I32Attr)
     event = prop_def(TraceEventAttr)
-    trigger = prop_def(I32_ATTR)
+    trigger = prop_def(EdgeTriggerAttr)
     traits = _IN_TRACE
+    FORMAT: ClassVar[str] = "`<` $slot `>` `event` `=` $event `trigger` `=` $trigger attr-dict"
 
     def __init__(self, slot: int, event: str | TraceEventAttr, trigger: EdgeTrigger):
         super().__init__(
@@ -307,49 +265,27 @@ class TraceEdgeEventOp(FormattedOp):
             }
         )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> TraceEdgeEventOp:
-        parser.parse_punctuation("<")
-        slot = parser.parse_integer(allow_boolean=False)
-        parser.parse_punctuation(">")
-        parser.parse_keyword("event")
-        parser.parse_punctuation("=")
-        event = TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
-        parser.parse_keyword("trigger")
-        parser.parse_punctuation("=")
-        trigger = parse_enum(parser, EdgeTrigger)
-        props, attrs = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        props.update({"slot": IntegerAttr(slot, i32), "event": event, "trigger": trigger})
-        return cls.build(properties=props, attributes=attrs)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.slot.value.data}> event = ")
-        self.event.print_parameters(printer)
-        printer.print_string(" trigger = ")
-        print_enum(printer, EdgeTrigger, self.trigger)
-        print_attr_dict(printer, self, ("slot", "event", "trigger"))
-
-    def verify_rules(self) -> None:
-        Enum(EdgeTrigger).verify(self.trigger, "trigger")
-
 
 # --- aie.trace.reg / aie.trace.start_config -----------------------------------------------------
 
 
-def _parse_trace_reg_value(parser: Parser, state: ParseState) -> None:
-    if parser._current_token.text == "<":  # pyright: ignore[reportPrivateUsage]
-        value: Attribute = TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
-    else:
-        value = parse_trace_event_value(parser)
-    state.properties["value"] = value
+class TraceRegValue(CustomDirective):
+    """The value of ``aie.trace.reg``: an event ``<...>``, a quoted name, ``Enum::NAME`` or an
+    integer."""
 
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute:
+        if next_char(parser) == "<":
+            return TraceEventAttr.new(TraceEventAttr.parse_parameters(parser))
+        return parse_trace_event_value(parser)
 
-def _print_trace_reg_value(printer: Printer, op: Operation) -> None:
-    value = op.properties["value"]
-    if isinstance(value, TraceEventAttr):
-        value.print_parameters(printer)
-    else:
-        print_trace_event_value(printer, value)
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        (value,) = values
+        if isinstance(value, TraceEventAttr):
+            value.print_parameters(printer)
+        else:
+            print_trace_event_value(printer, value)  # pyright: ignore[reportArgumentType]
 
 
 @irdl_op_definition
@@ -358,15 +294,14 @@ class TraceRegOp(FormattedOp):
     reg_name = prop_def(StringAttr)
     field = opt_prop_def(StringAttr)
     value = prop_def(AnyAttr())
-    mask = opt_prop_def(I32_ATTR)
+    mask = opt_prop_def(I32Attr)
     comment = opt_prop_def(StringAttr)
     traits = lazy_traits_def(lambda: (HasParent(TraceConfigOp),))
     FORMAT: ClassVar[str] = (
         "`register` `=` $reg_name (`field` `=` $field^)? `value` `=` "
         "custom<TraceRegValue>($value) (`mask` `=` $mask^)? (`comment` `=` $comment^)? attr-dict"
     )
-    CODECS: ClassVar[Codecs] = {"reg_name": STR, "field": STR, "mask": I32, "comment": STR}
-    CUSTOM: ClassVar[Customs] = {"TraceRegValue": (_parse_trace_reg_value, _print_trace_reg_value)}
+    custom_directives = (TraceRegValue,)
 
     def __init__(
         self,
@@ -395,7 +330,6 @@ class TraceStartConfigOp(FormattedOp):
     name = "aie.trace.start_config"
     trace_config = prop_def(SymbolRefAttr)
     FORMAT: ClassVar[str] = "$trace_config attr-dict"
-    CODECS: ClassVar[Codecs] = {"trace_config": SYM_REF}
 
     def __init__(self, trace_config: str):
         super().__init__(properties={"trace_config": SymbolRefAttr(trace_config)})

@@ -1,18 +1,13 @@
-"""What every AIEX op family shares: integer property constraints, mlir-aie-style verifier
-errors, and lookups of the enclosing ``aie.device``, its symbols and its device-table entry."""
+"""What every AIEX op family shares: default values, mlir-aie-style verifier errors, and
+lookups of the enclosing ``aie.device``, its symbols and its device-table entry."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from xdsl.dialects.builtin import (
-    I32,
-    I64,
     AnyFloat,
     IndexType,
     IntegerAttr,
     IntegerType,
-    Signedness,
     StringAttr,
     SymbolRefAttr,
     i1,
@@ -23,20 +18,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DeviceSpec
-
-ui8 = IntegerType(8, Signedness.UNSIGNED)
-ui32 = IntegerType(32, Signedness.UNSIGNED)
-ui64 = IntegerType(64, Signedness.UNSIGNED)
-i8 = IntegerType(8)
-i16 = IntegerType(16)
-
-I32Attr = IntegerAttr[I32]
-I64Attr = IntegerAttr[I64]
-UI8Attr = IntegerAttr[Annotated[IntegerType, ui8]]
-UI32Attr = IntegerAttr[Annotated[IntegerType, ui32]]
-UI64Attr = IntegerAttr[Annotated[IntegerType, ui64]]
-I8Attr = IntegerAttr[Annotated[IntegerType, i8]]
-I16Attr = IntegerAttr[Annotated[IntegerType, i16]]
+from iron_ir.ir.constraints import ui64
 
 FALSE = IntegerAttr(0, i1)
 ZERO_I32 = IntegerAttr(0, i32)

@@ -3,10 +3,9 @@ chains, register writes, barriers and task-complete-token waits."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, FlatSymbolRefAttr, StringAttr
+from xdsl.dialects.builtin import BoolAttr, FlatSymbolRefAttr, SymbolNameConstraint
 from xdsl.irdl import (
     irdl_op_definition,
     lazy_traits_def,
@@ -17,17 +16,8 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, SingleBlockImplicitTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.dialects.aie.syntax import (
-    I16,
-    I32,
-    SYM_NAME,
-    SYM_REF,
-    TYPED,
-    UI32,
-    Codec,
-    FormattedOp,
-)
-from iron_ir.dialects.aiex._support import I16Attr, I32Attr, UI32Attr
+from iron_ir.ir.constraints import I16Attr, I32Attr, UI32Attr
+from iron_ir.ir.syntax import FormattedOp
 
 
 def _end_op():
@@ -41,13 +31,12 @@ class CertUcDmaChainOp(FormattedOp):
     """A named chain of micro-controller DMA buffer descriptors."""
 
     name = "aiex.cert.uc_dma_chain"
-    sym_name = opt_prop_def(StringAttr)
+    sym_name = opt_prop_def(SymbolNameConstraint())
     body = region_def()
     traits = lazy_traits_def(
         lambda: (SymbolOpInterface(), SingleBlockImplicitTerminator(_end_op()))
     )
     FORMAT: ClassVar[str] = "$sym_name $body attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"sym_name": SYM_NAME}
 
 
 @irdl_op_definition
@@ -59,12 +48,6 @@ class CertUcDmaBdOp(FormattedOp):
     next_bd = prop_def(BoolAttr)
     traits = lazy_traits_def(lambda: (HasParent(CertUcDmaChainOp),))
     FORMAT: ClassVar[str] = "$remote_address `,` $local_address `,` $length `,` $next_bd  attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "remote_address": SYM_REF,
-        "local_address": I32,
-        "length": I32,
-        "next_bd": TYPED,
-    }
 
 
 @irdl_op_definition
@@ -76,7 +59,6 @@ class CertJobOp(FormattedOp):
     body = region_def()
     traits = lazy_traits_def(lambda: (SingleBlockImplicitTerminator(_end_op()),))
     FORMAT: ClassVar[str] = "`(` $job_id `)` $body attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"job_id": I32}
 
     def verify_rules(self) -> None:
         parent = self.parent_op()
@@ -96,7 +78,6 @@ class CertWrite32Op(FormattedOp):
     value = prop_def(UI32Attr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $address `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"address": UI32, "value": UI32}
 
 
 @irdl_op_definition
@@ -107,7 +88,6 @@ class CertMaskWrite32Op(FormattedOp):
     value = prop_def(UI32Attr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $address `,` $mask `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"address": UI32, "mask": UI32, "value": UI32}
 
 
 @irdl_op_definition
@@ -118,7 +98,6 @@ class CertApplyOffset57Op(FormattedOp):
     offset = prop_def(I16Attr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $symbol `,` $num_entries `,` $offset `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "num_entries": I16, "offset": I16}
 
 
 @irdl_op_definition
@@ -129,7 +108,6 @@ class CertWaitTCTSOp(FormattedOp):
     target_tcts = prop_def(I32Attr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $tile_id `,` $channel_id `,` $target_tcts `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"tile_id": I32, "channel_id": I32, "target_tcts": I32}
 
 
 @irdl_op_definition
@@ -138,7 +116,6 @@ class CertUcDmaWriteDesSyncOp(FormattedOp):
     symbol = prop_def(FlatSymbolRefAttr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $symbol `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF}
 
 
 @irdl_op_definition
@@ -148,7 +125,6 @@ class CertLocalBarrierOp(FormattedOp):
     num_participants = prop_def(I32Attr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $local_barrier_id `,` $num_participants `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"local_barrier_id": I32, "num_participants": I32}
 
 
 @irdl_op_definition
@@ -158,7 +134,6 @@ class CertRemoteBarrierOp(FormattedOp):
     party_mask = prop_def(I32Attr)
     traits = lazy_traits_def(_in_job)
     FORMAT: ClassVar[str] = "`(` $remote_barrier_id `,` $party_mask `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"remote_barrier_id": I32, "party_mask": I32}
 
 
 @irdl_op_definition
@@ -174,4 +149,3 @@ class CertAttachToGroupOp(FormattedOp):
     body = region_def()
     traits = lazy_traits_def(lambda: (SingleBlockImplicitTerminator(_end_op()),))
     FORMAT: ClassVar[str] = "`(` $group_id `)` $body attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"group_id": I32}

@@ -3,7 +3,6 @@ device reconfiguration with ``aiex.configure``/``aiex.run``) and the ``!aiex.bfp
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -27,9 +26,10 @@ from xdsl.irdl import (
 from xdsl.traits import HasParent, NoTerminator, SingleBlockImplicitTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from iron_ir.dialects.aie import LockAction, WireBundle
-from iron_ir.dialects.aie.syntax import Codec, I8, I32, SYM_REF, Enum, FormattedOp
-from iron_ir.dialects.aiex._support import I8Attr, I32Attr, symbol_text
+from iron_ir.dialects.aie import LockActionAttr, WireBundleAttr
+from iron_ir.dialects.aiex._support import symbol_text
+from iron_ir.ir.constraints import I8Attr, I32Attr
+from iron_ir.ir.syntax import FormattedOp
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 
 # --- the block-float element type -----------------------------------------------------------
@@ -82,21 +82,15 @@ class GetTileOp(FormattedOp):
 class ConnectionOp(FormattedOp):
     name = "aiex.connection"
     source = operand_def(IndexType())
-    sourceBundle = prop_def(I32Attr)
+    sourceBundle = prop_def(WireBundleAttr)
     sourceChannel = prop_def(I32Attr)
     dest = operand_def(IndexType())
-    destBundle = prop_def(I32Attr)
+    destBundle = prop_def(WireBundleAttr)
     destChannel = prop_def(I32Attr)
     FORMAT: ClassVar[str] = (
         "`(` $source `,` $sourceBundle `:` $sourceChannel `,` "
         "$dest `,` $destBundle `:` $destChannel `)` attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "sourceBundle": Enum(WireBundle),
-        "sourceChannel": I32,
-        "destBundle": Enum(WireBundle),
-        "destChannel": I32,
-    }
 
 
 def _only_children(op: Operation, allowed: tuple[str, ...], container: str) -> None:
@@ -117,12 +111,11 @@ def _end_op():
 class MulticastOp(FormattedOp):
     name = "aiex.multicast"
     tile = operand_def(IndexType())
-    bundle = prop_def(I32Attr)
+    bundle = prop_def(WireBundleAttr)
     channel = prop_def(I32Attr)
     ports = region_def()
     traits = lazy_traits_def(lambda: (SingleBlockImplicitTerminator(_end_op()),))
     FORMAT: ClassVar[str] = "`(` $tile `,` $bundle `:` $channel `)` regions attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"bundle": Enum(WireBundle), "channel": I32}
 
     def verify_rules(self) -> None:
         _only_children(self, ("aiex.multi_dest", "aie.end"), "Multicast")
@@ -132,23 +125,21 @@ class MulticastOp(FormattedOp):
 class MultiDestOp(FormattedOp):
     name = "aiex.multi_dest"
     tile = operand_def(IndexType())
-    bundle = prop_def(I32Attr)
+    bundle = prop_def(WireBundleAttr)
     channel = prop_def(I32Attr)
     traits = lazy_traits_def(lambda: (HasParent(MulticastOp),))
     FORMAT: ClassVar[str] = "`<` $tile `,` $bundle `:` $channel `>` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"bundle": Enum(WireBundle), "channel": I32}
 
 
 @irdl_op_definition
 class BroadcastPacketOp(FormattedOp):
     name = "aiex.broadcast_packet"
     tile = operand_def(IndexType())
-    bundle = prop_def(I32Attr)
+    bundle = prop_def(WireBundleAttr)
     channel = prop_def(I32Attr)
     ports = region_def()
     traits = lazy_traits_def(lambda: (SingleBlockImplicitTerminator(_end_op()),))
     FORMAT: ClassVar[str] = "`(` $tile `,` $bundle `:` $channel `)` regions attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"bundle": Enum(WireBundle), "channel": I32}
 
     def verify_rules(self) -> None:
         _only_children(self, ("aiex.bp_id", "aie.end"), "BroadcastPacket")
@@ -161,18 +152,16 @@ class BPIDOp(FormattedOp):
     ports = region_def()
     traits = lazy_traits_def(lambda: (SingleBlockImplicitTerminator(_end_op()),))
     FORMAT: ClassVar[str] = "`(` $ID `)` regions attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"ID": I8}
 
 
 @irdl_op_definition
 class BPDestOp(FormattedOp):
     name = "aiex.bp_dest"
     tile = operand_def(IndexType())
-    bundle = prop_def(I32Attr)
+    bundle = prop_def(WireBundleAttr)
     channel = prop_def(I32Attr)
     traits = lazy_traits_def(lambda: (HasParent(BPIDOp),))
     FORMAT: ClassVar[str] = "`<` $tile `,` $bundle `:` $channel `>` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"bundle": Enum(WireBundle), "channel": I32}
 
 
 @irdl_op_definition
@@ -182,7 +171,6 @@ class TokenOp(FormattedOp):
     sym_name = prop_def(StringAttr)
     traits = lazy_traits_def(lambda: (SymbolOpInterface(),))
     FORMAT: ClassVar[str] = "`(` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"value": I32}
 
 
 @irdl_op_definition
@@ -190,13 +178,8 @@ class UseTokenOp(FormattedOp):
     name = "aiex.useToken"
     tokenName = prop_def(FlatSymbolRefAttr)
     value = prop_def(I32Attr)
-    action = prop_def(I32Attr)
+    action = prop_def(LockActionAttr)
     FORMAT: ClassVar[str] = "$tokenName `(` $action `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "tokenName": SYM_REF,
-        "value": I32,
-        "action": Enum(LockAction),
-    }
 
     def verify_rules(self) -> None:
         parent = self.parent_op()
@@ -225,15 +208,6 @@ class MemcpyOp(FormattedOp):
         "$dstTile `:` `<` $dstBuf `,` $dstOffset `,` $dstLen `>` `)` "
         "attr-dict `:` `(` type($srcBuf) `,` type($dstBuf) `)`"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "tokenName": SYM_REF,
-        "acqValue": I32,
-        "relValue": I32,
-        "srcOffset": I32,
-        "srcLen": I32,
-        "dstOffset": I32,
-        "dstLen": I32,
-    }
 
 
 @irdl_op_definition
@@ -243,7 +217,6 @@ class HerdOp(FormattedOp):
     height = prop_def(I32Attr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`[` $width `]` `[` $height `]` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"width": I32, "height": I32}
 
 
 @irdl_op_definition
@@ -254,28 +227,21 @@ class PlaceOp(FormattedOp):
     distX = prop_def(I32Attr)
     distY = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "`(` $sourceHerd `,` $destHerd `,` $distX `,` $distY `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"distX": I32, "distY": I32}
 
 
 @irdl_op_definition
 class RouteOp(FormattedOp):
     name = "aiex.route"
     sourceHerds = operand_def(IndexType())
-    sourceBundle = prop_def(I32Attr)
+    sourceBundle = prop_def(WireBundleAttr)
     sourceChannel = prop_def(I32Attr)
     destHerds = operand_def(IndexType())
-    destBundle = prop_def(I32Attr)
+    destBundle = prop_def(WireBundleAttr)
     destChannel = prop_def(I32Attr)
     FORMAT: ClassVar[str] = (
         "`(` `<` $sourceHerds `,` $sourceBundle `:` $sourceChannel `>` `,` "
         "`<` $destHerds `,` $destBundle `:` $destChannel `>` `)` attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "sourceBundle": Enum(WireBundle),
-        "sourceChannel": I32,
-        "destBundle": Enum(WireBundle),
-        "destChannel": I32,
-    }
 
 
 @irdl_op_definition
@@ -286,7 +252,6 @@ class IterOp(FormattedOp):
     stride = prop_def(I32Attr)
     result = result_def(IndexType())
     FORMAT: ClassVar[str] = "`(` $start `,` $end `,` $stride `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"start": I32, "end": I32, "stride": I32}
 
 
 @irdl_op_definition
@@ -311,7 +276,6 @@ class ConfigureOp(FormattedOp):
     body = region_def()
     traits = lazy_traits_def(lambda: (in_runtime_sequence(), NoTerminator()))
     FORMAT: ClassVar[str] = "$symbol regions attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF}
 
     def referenced_device(self) -> Operation:
         module = self.parent_op()
@@ -356,7 +320,6 @@ class RunOp(FormattedOp):
     FORMAT: ClassVar[str] = (
         "$runtime_sequence_symbol `(` $args `)` `:` `(` type($args) `)` attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {"runtime_sequence_symbol": SYM_REF}
 
     def verify_rules(self) -> None:
         configure = self.parent_op()

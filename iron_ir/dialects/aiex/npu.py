@@ -3,7 +3,7 @@ lowers to (host DMAs, register writes, buffer descriptors, queue pushes, syncs, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -28,7 +28,6 @@ from xdsl.dialects.utils import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
-    IRDLOperation,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
@@ -40,27 +39,12 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, BdLimits, DeviceSpec, TileKind
-from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, parse_stripped
-from iron_ir.dialects.aie.syntax import (
-    Codec,
-    I32,
-    SYM_REF,
-    UI32,
-    Enum,
-    FormattedOp,
-    print_attr_dict,
-    split_attr_dict,
-)
+from iron_ir.dialects.aie import DMAChannelDir, DMAChannelDirAttr, PacketInfoAttr
 from iron_ir.dialects.aiex._support import (
     FALSE,
     ZERO_I32,
     ZERO_I64,
     ZERO_UI64,
-    I32Attr,
-    I64Attr,
-    UI8Attr,
-    UI32Attr,
-    UI64Attr,
     device_spec,
     dma_endpoint,
     element_bits,
@@ -68,24 +52,72 @@ from iron_ir.dialects.aiex._support import (
     lookup_in_device,
     symbol_text,
 )
+from iron_ir.ir.constraints import I32Attr, I64Attr, UI8Attr, UI32Attr, UI64Attr
+from iron_ir.ir.syntax import CustomDirective, DynamicIndexList, FormattedOp
 
 # --- aiex.npu.dma_memcpy_nd -----------------------------------------------------------------
 
-_MEMCPY_DEFAULTS: dict[str, Attribute] = {
-    "issue_token": FALSE,
-    "d0_zero_before": ZERO_I64,
-    "d1_zero_before": ZERO_I64,
-    "d2_zero_before": ZERO_I64,
-    "d0_zero_after": ZERO_I64,
-    "d1_zero_after": ZERO_I64,
-    "d2_zero_after": ZERO_I64,
-    "burst_length": ZERO_I64,
-}
 _LISTS = ("offsets", "sizes", "strides")
 
 
+class MemcpyMemref(CustomDirective):
+    """The host buffer of ``aiex.npu.dma_memcpy_nd``; the 2024 spelling's two leading integers
+    (``(0, 0, %buf[...]...)``, meaningless since) are accepted and dropped."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> UnresolvedOperand:
+        if parser.parse_optional_integer(allow_boolean=False) is not None:
+            parser.parse_punctuation(",")
+            parser.parse_integer(allow_boolean=False)
+            parser.parse_punctuation(",")
+        return parser.parse_unresolved_operand()
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        (memref,) = values
+        printer.print_ssa_value(memref)  # pyright: ignore[reportArgumentType]
+
+
+class _MemcpyList(CustomDirective):
+    """One of the 4-entry offset/size/stride lists, outermost first: MLIR's DynamicIndexList with
+    the op's length check; three strides are the older spelling (innermost stride 1 implied)."""
+
+    WHICH: ClassVar[str] = ""
+
+    @classmethod
+    def parse(cls, parser: Parser, *refs: object) -> tuple[object, Attribute]:
+        pos = parser.pos
+        dynamic, static = DynamicIndexList.parse(parser)
+        values = static.get_values()  # pyright: ignore[reportAttributeAccessIssue]
+        if cls.WHICH == "strides" and len(values) == 3:
+            values = [*values, 1]
+        if len(values) != 4:
+            parser.raise_error(
+                f"aiex.npu.dma_memcpy_nd takes 4 {cls.WHICH} (outermost first), got {len(values)}",
+                at_position=pos,
+                end_position=parser.pos,
+            )
+        return dynamic, DenseArrayBase.from_list(i64, values)
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        DynamicIndexList.print(printer, op, *values)
+
+
+class MemcpyOffsets(_MemcpyList):
+    WHICH = "offsets"
+
+
+class MemcpySizes(_MemcpyList):
+    WHICH = "sizes"
+
+
+class MemcpyStrides(_MemcpyList):
+    WHICH = "strides"
+
+
 @irdl_op_definition
-class NpuDmaMemcpyNdOp(IRDLOperation):
+class NpuDmaMemcpyNdOp(FormattedOp):
     """A half-DMA between host memory and the array through the shim channel named by
     ``metadata`` (an ``aie.shim_dma_allocation`` or an ``aie.objectfifo``).
 
@@ -115,6 +147,14 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
     burst_length = opt_prop_def(I64Attr, default_value=ZERO_I64)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    FORMAT: ClassVar[str] = (
+        "`(` custom<MemcpyMemref>($memref) "
+        "`` custom<MemcpyOffsets>($offsets, $static_offsets) "
+        "`` custom<MemcpySizes>($sizes, $static_sizes) "
+        "`` custom<MemcpyStrides>($strides, $static_strides) "
+        "(`,` `packet` `=` $packet^)? `)` attr-dict `:` type($memref)"
+    )
+    custom_directives = (MemcpyMemref, MemcpyOffsets, MemcpySizes, MemcpyStrides)
 
     def __init__(
         self,
@@ -157,77 +197,6 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
         if any(isinstance(v, SSAValue) for v in values):
             return None
         return values  # pyright: ignore[reportReturnType]
-
-    @classmethod
-    def parse(cls, parser: Parser) -> NpuDmaMemcpyNdOp:
-        parser.parse_punctuation("(")
-        # 2024 spelling: two leading x, y integers, meaningless since and dropped.
-        if parser.parse_optional_integer(allow_boolean=False) is not None:
-            parser.parse_punctuation(",")
-            parser.parse_integer(allow_boolean=False)
-            parser.parse_punctuation(",")
-        memref = parser.parse_unresolved_operand()
-        lists: list[tuple[list[int], list[UnresolvedOperand]]] = []
-        for which in _LISTS:
-            pos = parser.pos
-            entries: list[int | UnresolvedOperand] = parser.parse_comma_separated_list(
-                Parser.Delimiter.SQUARE, lambda: _parse_index_entry(parser)
-            )
-            if which == "strides" and len(entries) == 3:
-                # Older spelling: three strides, the innermost one implicitly 1.
-                entries.append(1)
-            if len(entries) != 4:
-                parser.raise_error(
-                    f"aiex.npu.dma_memcpy_nd takes 4 {which} (outermost first), "
-                    f"got {len(entries)}",
-                    at_position=pos,
-                    end_position=parser.pos,
-                )
-            lists.append(
-                (
-                    [e if isinstance(e, int) else DYNAMIC_INDEX for e in entries],
-                    [e for e in entries if not isinstance(e, int)],
-                )
-            )
-        properties: dict[str, Attribute] = {}
-        if parser.parse_optional_punctuation(",") is not None:
-            parser.parse_keyword("packet")
-            parser.parse_punctuation("=")
-            properties["packet"] = parse_stripped(parser, PacketInfoAttr)
-        parser.parse_punctuation(")")
-        props, attributes = split_attr_dict(cls, parser.parse_optional_attr_dict())
-        properties |= props
-        id_attr = properties.get("id")
-        if isinstance(id_attr, IntegerAttr) and id_attr.type != i64:
-            # Older outputs wrote `id = 0 : i32`; the op has held an i64 since 2024.
-            properties["id"] = IntegerAttr(id_attr.value.data, i64)
-        parser.parse_punctuation(":")
-        memref_type = parser.parse_type()
-        operands: list[SSAValue | list[SSAValue]] = [parser.resolve_operand(memref, memref_type)]
-        for which, (static, dynamic) in zip(_LISTS, lists):
-            operands.append([parser.resolve_operand(d, i64) for d in dynamic])
-            properties[f"static_{which}"] = DenseArrayBase.from_list(i64, static)
-        return cls.build(operands=operands, properties=properties, attributes=attributes)
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string("(")
-        printer.print_operand(self.memref)
-        for which in _LISTS:
-            printer.print_string("[")
-            printer.print_list(self.mixed(which), lambda v: _print_index_entry(printer, v))
-            printer.print_string("]")
-        if self.packet is not None:
-            printer.print_string(", packet = ")
-            self.packet.print_parameters(printer)
-        printer.print_string(")")
-        print_attr_dict(
-            printer,
-            self,
-            ("packet", "static_offsets", "static_sizes", "static_strides", "operandSegmentSizes"),
-            _MEMCPY_DEFAULTS,
-        )
-        printer.print_string(" : ")
-        printer.print_attribute(self.memref.type)
 
     def verify_(self) -> None:
         for which in _LISTS:
@@ -297,20 +266,6 @@ def memcpy_pattern_problem(op: Operation) -> str | None:
     except VerifyException as error:
         return f"{error} (on the shim BD of objectfifo {symbol_text(op.metadata)})"
     return None
-
-
-def _parse_index_entry(parser: Parser) -> int | UnresolvedOperand:
-    operand = parser.parse_optional_unresolved_operand()
-    if operand is not None:
-        return operand
-    return parser.parse_integer(allow_boolean=False)
-
-
-def _print_index_entry(printer: Printer, value: int | SSAValue) -> None:
-    if isinstance(value, SSAValue):
-        printer.print_operand(value)
-    else:
-        printer.print_string(str(value))
 
 
 def _transfer_limits(spec: DeviceSpec, target: Operation) -> BdLimits:
@@ -500,7 +455,6 @@ class NpuWriteRTPOp(FormattedOp):
     index = prop_def(UI32Attr)
     value = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "`(` $buffer `,` $index `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"buffer": SYM_REF, "index": UI32, "value": I32}
 
     def verify_rules(self) -> None:
         if device_spec(self) is None:
@@ -580,18 +534,12 @@ class NpuPushQueueOp(FormattedOp):
     name = "aiex.npu.push_queue"
     column = prop_def(I32Attr)
     row = prop_def(I32Attr)
-    direction = prop_def(I32Attr)
+    direction = prop_def(DMAChannelDirAttr)
     channel = prop_def(I32Attr)
     issue_token = prop_def(BoolAttr)
     repeat_count = prop_def(I32Attr)
     bd_id = prop_def(I32Attr)
     FORMAT: ClassVar[str] = "`(` $column `,` $row `,` $direction `:` $channel `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "column": I32,
-        "row": I32,
-        "direction": Enum(DMAChannelDir),
-        "channel": I32,
-    }
 
     def verify_rules(self) -> None:
         spec = device_spec(self)
@@ -631,11 +579,6 @@ class NpuLoadPdiOp(FormattedOp):
     size = opt_prop_def(I32Attr, default_value=ZERO_I32)
     address = opt_prop_def(UI64Attr, default_value=ZERO_UI64)
     FORMAT: ClassVar[str] = "attr-dict"
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = {
-        "id": ZERO_I32,
-        "size": ZERO_I32,
-        "address": ZERO_UI64,
-    }
 
 
 @irdl_op_definition
@@ -707,7 +650,6 @@ class NpuWriteBdOp(FormattedOp):
     d2_zero_after = prop_def(I32Attr)
     burst_length = opt_prop_def(I32Attr, default_value=ZERO_I32)
     FORMAT: ClassVar[str] = "attr-dict"
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = {"burst_length": ZERO_I32}
 
     def __init__(self, *, burst_length: int = 0, **fields: int):
         missing = [f for f in _WRITEBD_FIELDS if f not in fields]

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, SymbolNameConstraint, i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
-    IRDLOperation,
     irdl_op_definition,
     lazy_traits_def,
     operand_def,
@@ -17,40 +15,37 @@ from xdsl.irdl import (
     region_def,
 )
 from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import HasParent, NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import Arch
-from iron_ir.dialects.aie.syntax import Codec, I32, FormattedOp
-from iron_ir.dialects.aiex._support import I32Attr, device_spec, int_value, tile_col_row
+from iron_ir.dialects.aiex._support import device_spec, int_value, tile_col_row
+from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.syntax import EntryArguments, FormattedOp
 
 
 @irdl_op_definition
-class LegacyRuntimeSequenceOp(IRDLOperation):
+class LegacyRuntimeSequenceOp(FormattedOp):
     """``aiex.runtime_sequence``: the name the runtime sequence had until Nov 2025.
 
     Its custom syntax parses into an ``aie.runtime_sequence`` op (xDSL's parser accepts any
     op a ``parse`` returns), so old files print in the current spelling. The class itself
     only exists for text in generic form (``"aiex.runtime_sequence"(...)``), which keeps
-    its name.
+    its name and prints in the syntax of ``aie.runtime_sequence``.
     """
 
     name = "aiex.runtime_sequence"
-    sym_name = opt_prop_def(StringAttr)
+    sym_name = opt_prop_def(SymbolNameConstraint(), default_value=StringAttr("sequence"))
     body = region_def()
     traits = lazy_traits_def(lambda: (NoTerminator(),))
+    FORMAT: ClassVar[str] = "($sym_name^)? `` custom<EntryArguments>($body)"
+    custom_directives = (EntryArguments,)
 
     @classmethod
     def parse(cls, parser: Parser) -> Operation:
         from iron_ir.dialects.aie import RuntimeSequenceOp
 
         return RuntimeSequenceOp.parse(parser)
-
-    def print(self, printer: Printer) -> None:
-        from iron_ir.dialects.aie import RuntimeSequenceOp
-
-        RuntimeSequenceOp.print(self, printer)  # pyright: ignore[reportArgumentType]
 
 
 def in_runtime_sequence() -> HasParent:
@@ -69,7 +64,6 @@ class SetLockOp(FormattedOp):
     value = prop_def(I32Attr)
     traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "`(` $lock `,` $value `)` attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"value": I32}
 
     def __init__(self, lock: SSAValue, value: int):
         super().__init__(operands=[lock], properties={"value": IntegerAttr(value, i32)})

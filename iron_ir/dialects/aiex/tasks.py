@@ -3,7 +3,7 @@ completion token, free its BDs; and the ``aie.bd_chain`` starters."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -29,19 +29,10 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import MAX_TASK_REPEAT_COUNT, DeviceSpec
-from iron_ir.dialects.aie import DMAChannelDir, PacketInfoAttr, enum_keyword
-from iron_ir.dialects.aie.syntax import (
-    Codec,
-    I32,
-    SYM_REF,
-    Enum,
-    FormattedOp,
-    Stripped,
-)
+from iron_ir.dialects.aie import DMAChannelDir, DMAChannelDirAttr, PacketInfoAttr, enum_keyword
 from iron_ir.dialects.aiex._support import (
     FALSE,
     ZERO_I32,
-    I32Attr,
     device_spec,
     dma_endpoint,
     int_value,
@@ -50,9 +41,8 @@ from iron_ir.dialects.aiex._support import (
     tile_col_row,
 )
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
-
-
-_TASK_DEFAULTS: dict[str, Attribute] = {"issue_token": FALSE, "repeat_count": ZERO_I32}
+from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.syntax import FormattedOp
 
 
 def _verify_repeat_count(op: Operation) -> None:
@@ -100,8 +90,6 @@ class DMAConfigureTaskForOp(FormattedOp):
     result = result_def(IndexType())
     traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = "$alloc regions attr-dict"
-    CODECS: ClassVar[Mapping[str, Codec]] = {"alloc": SYM_REF}
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
     def __init__(
         self,
@@ -131,7 +119,7 @@ class DMAConfigureTaskOp(FormattedOp):
 
     name = "aiex.dma_configure_task"
     tile = operand_def(IndexType())
-    direction = prop_def(I32Attr)
+    direction = prop_def(DMAChannelDirAttr)
     channel = prop_def(I32Attr)
     issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
     repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
@@ -142,12 +130,6 @@ class DMAConfigureTaskOp(FormattedOp):
     FORMAT: ClassVar[str] = (
         "`(` $tile `,` $direction `,` $channel (`,` $packet^)? `)` regions attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "direction": Enum(DMAChannelDir),
-        "channel": I32,
-        "packet": Stripped(PacketInfoAttr),
-    }
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
     def __init__(
         self,
@@ -281,7 +263,7 @@ class DMAStartBdChainOp(FormattedOp):
     symbol = prop_def(FlatSymbolRefAttr)
     args = var_operand_def()
     tile = operand_def(IndexType())
-    direction = prop_def(I32Attr)
+    direction = prop_def(DMAChannelDirAttr)
     channel = prop_def(I32Attr)
     issue_token = opt_prop_def(BoolAttr, default_value=FALSE)
     repeat_count = opt_prop_def(I32Attr, default_value=ZERO_I32)
@@ -291,12 +273,6 @@ class DMAStartBdChainOp(FormattedOp):
         "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `on` ` ` "
         "`(` $tile `,` $direction `,` $channel `)` attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {
-        "symbol": SYM_REF,
-        "direction": Enum(DMAChannelDir),
-        "channel": I32,
-    }
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
     def asm_result_names(self) -> list[str | None]:
         where = tile_col_row(self.tile)
@@ -326,8 +302,6 @@ class DMAStartBdChainForOp(FormattedOp):
     FORMAT: ClassVar[str] = (
         "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `for` ` ` $alloc attr-dict"
     )
-    CODECS: ClassVar[Mapping[str, Codec]] = {"symbol": SYM_REF, "alloc": SYM_REF}
-    DEFAULTS: ClassVar[Mapping[str, Attribute]] = _TASK_DEFAULTS
 
     def verify_rules(self) -> None:
         _verify_repeat_count(self)
