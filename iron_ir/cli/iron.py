@@ -77,6 +77,12 @@ def _parser() -> argparse.ArgumentParser:
         help="show progress on stderr even when it is not a terminal",
     )
     run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
+    run.add_argument(
+        "--exact-schedule",
+        action="store_true",
+        help="simulate step by step (every core, channel and stream each round) instead of "
+        "with the event scheduler: the same results, slower; for debugging",
+    )
     run.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     run.add_argument("--backend", default="sim", help="sim (default) or xrt")
     run.add_argument("--xclbin", help="xrt backend: the xclbin built by the vendor toolchain")
@@ -116,11 +122,19 @@ def _parse_mlir(text: str, name: str):
     return module
 
 
+def _linted(module):
+    """Warn (stderr) about legal IR that will hang or mis-transfer, before running it."""
+    from iron_ir.passes.lint import report
+
+    report(module)
+    return module
+
+
 def _load_mlir(path: str) -> Design:
     p = Path(path)
     if not p.is_file():
         raise UserError(f"{path}: no such file")
-    return Design(_parse_mlir(p.read_text(), path))
+    return Design(_linted(_parse_mlir(p.read_text(), path)))
 
 
 def _design_error(path: str, err: BaseException) -> UserError:
@@ -177,9 +191,11 @@ def _module_of(resolved, path: str):
         from iron_ir.passes.pipelines import run_pipeline
 
         try:
-            module = run_pipeline(module, "iron-to-aie")
+            module = run_pipeline(module, "iron-to-aie")  # which ends with iron-lint
         except Exception as err:
             raise UserError(f"{path}: compiling the program failed: {err}") from None
+    else:
+        _linted(module)
     if not any(op.name == "aie.device" for op in module.walk()):
         raise UserError(
             f"{path}: the program did not compile to the AIE dialect (the iron-to-aie pipeline "
@@ -365,6 +381,7 @@ def _run(args) -> int:
             trace=bool(args.trace),
             progress=progress,
             sequence=args.sequence,
+            exact_schedule=args.exact_schedule,
         )
     else:
         compiled = compile_module(
