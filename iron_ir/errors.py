@@ -14,17 +14,30 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+import sysconfig
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+# The standard library's own frames (contextlib under `with rt.sequence(...)`, functools, ...)
+# sit between a design and iron_ir; they are never the design.
+_STDLIB_DIRS = tuple(
+    {os.path.abspath(sysconfig.get_paths()[k]) + os.sep for k in ("stdlib", "platstdlib")}
+)
+
+
+def _is_library_frame(filename: str) -> bool:
+    if filename.startswith(_PACKAGE_DIR + os.sep) or filename.startswith("<frozen "):
+        return True
+    return filename.startswith(_STDLIB_DIRS) and not any(
+        part in filename for part in ("site-packages", "dist-packages")
+    )
 
 
 def user_location() -> str:
-    """``file:line`` of the innermost stack frame outside iron_ir (the user's design)."""
+    """``file:line`` of the innermost stack frame outside iron_ir and the standard library
+    (the user's design)."""
     frame = sys._getframe(1)
     while frame is not None:
-        filename = os.path.abspath(frame.f_code.co_filename)
-        inside = filename.startswith(_PACKAGE_DIR + os.sep)
-        if not inside and not filename.startswith("<frozen "):
+        if not _is_library_frame(os.path.abspath(frame.f_code.co_filename)):
             return f"{frame.f_code.co_filename}:{frame.f_lineno}"
         frame = frame.f_back
     return "<unknown location>"

@@ -23,7 +23,15 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 from iron_ir.api.buffer import Buffer
 from iron_ir.dtype import type_to_mlir
 from iron_ir.errors import IronTypeError, TraceError, user_location
-from iron_ir.tracing.engine import TracedValue, Tracer, as_value, emit, require_tracer, tracing
+from iron_ir.tracing.engine import (
+    TracedValue,
+    Tracer,
+    as_value,
+    current_tracer,
+    emit,
+    require_tracer,
+    tracing,
+)
 
 
 def _arg_types(name: str, arg_types: Sequence[Any]) -> list[Attribute]:
@@ -237,6 +245,10 @@ def func(f: Callable[..., Any] | None = None, *, sym_visibility: str | None = No
     def wrap(fn: Callable[..., Any]) -> FuncBase:
         kernel = FuncBase(fn, sym_visibility=sym_visibility)
         functools.update_wrapper(kernel, fn)
+        tracer = current_tracer()
+        if emit and tracer is not None and hasattr(tracer.program, "declare_kernel"):
+            # A placed design: `@func(emit=True)` builds the func.func where it is decorated.
+            tracer.program.declare_kernel(kernel)
         return kernel
 
     return wrap(f) if f is not None else wrap

@@ -90,7 +90,11 @@ class IronModule:
         return True
 
     def __str__(self) -> str:
-        return print_module_text(self.module)
+        from iron_ir.ir.printed import note_printed
+
+        text = print_module_text(self.module)
+        note_printed(self.module, text)
+        return text
 
     def __repr__(self) -> str:
         return f"IronModule({self.module.name})"

@@ -77,14 +77,14 @@ def find_designs(paths: list[str]) -> tuple[list[Path], list[str]]:
 def _check_one(path: str, design_args: list[str], max_steps: int, timeout: float) -> Result:
     import warnings
 
-    from iron_ir.cli import iron as iron_cli
+    from iron_ir.cli import load
 
     result = Result(path, "failed")
     caught: list[warnings.WarningMessage] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            design = iron_cli._load_python(path, design_args)
+            design = load.load_python(path, design_args)
         except Exception as err:  # UserError, SimulationError, anything the design raised
             result.detail = f"compile: {_one_line(err)}"
             result.warnings = _messages(caught)
@@ -99,7 +99,7 @@ def _check_one(path: str, design_args: list[str], max_steps: int, timeout: float
             from iron_ir.ir.printer import print_module
 
             text = print_module(design.module)
-            module = iron_cli._parse_mlir(text, f"{path} (printed module)")
+            module = load.parse_mlir(text, f"{path} (printed module)")
         except Exception as err:
             result.detail = f"re-parse: {_one_line(err)}"
             result.warnings = _messages(caught)

@@ -44,8 +44,11 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.extras.dialects.ext": None,
     "aie.extras.dialects.ext.arith": "iron_ir.tracing.arith",
     "aie.extras.dialects.arith": "iron_ir.tracing.arith",
+    "aie.extras.context": "iron_ir.placed",
+    "aie.extras.types": "iron_ir.placed.types",
+    "aie.utils.trace": "iron_ir.placed.trace",
+    "aie.utils.trace_events_enum": "iron_ir.device.trace",
     "aie.dialects": None,
-    "aie.dialects.aie": "iron_ir.compat.dialects_aie",
     # Host side of the releases since 2025: the jit, host tensors, the current device.
     "aie.iron.jit": "iron_ir.hostruntime.jit",
     "aie.iron.tensor": "iron_ir.hostruntime.tensor",
@@ -74,6 +77,10 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.utils.compile.jit": "iron_ir.hostruntime.jit",
     "aie.utils.hostruntime": "iron_ir.compat.hostruntime",
     "aie.utils.hostruntime.tensor_class": "iron_ir.hostruntime.tensor",
+    "aie.dialects.aie": "iron_ir.placed.aie",
+    "aie.dialects.aiex": "iron_ir.placed.aiex",
+    "aie.dialects.arith": "iron_ir.tracing.arith",
+    "aie.dialects.scf": "iron_ir.compat.helpers_scf",
 }
 """mlir-aie module → the iron_ir module it resolves to (None: an empty package)."""
 

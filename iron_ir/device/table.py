@@ -288,6 +288,12 @@ class DeviceSpec:
     core_memory_view: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     """Base address of each memory as a compute core sees it (AIE2: S/W/N/E)."""
 
+    @property
+    def address_shifts(self) -> tuple[int, int]:
+        """Bit positions of a tile's column and row in an array address (mlir-aie's
+        ``getColumnShift``/``getRowShift``)."""
+        return (23, 18) if self.arch is Arch.AIE1 else (25, 20)
+
     # --- grid -----------------------------------------------------------------------------
 
     def tile_kind(self, col: int, row: int) -> TileKind | None:

@@ -102,7 +102,7 @@ class HostContext:
                         f"access pattern (tap) against the tensor's shape."
                     ) from None
                 if flat.dtype.itemsize != tmpl.end.dtype.itemsize:
-                    plan = _as_fifo_elements(flat, base, bd, tmpl, bt)
+                    plan = _reinterpreted(flat, base, bd, tmpl, bt)
                 out.append(Bd(plan, tmpl.label))
         for a, b in zip(out, out[1:]):
             a.next = b
@@ -204,13 +204,19 @@ class HostContext:
         return [t for t in self.tasks if not t.done]
 
 
+def _reinterpreted(flat: np.ndarray, base: int, bd: BufferDescriptor, tmpl, bt) -> Plan:
+    """The plan of a BD whose host buffer has another element width than its fifo: the host
+    elements it visits, re-expressed as the fifo elements their bytes make."""
+    offsets = bd_offsets(BufferDescriptor(base, bd.length, bd.dims))
+    view, starts = _as_fifo_elements(flat, offsets, tmpl, bt)
+    return Plan(OFFSETS, view, starts.size, offsets=starts)
 
-def _as_fifo_elements(flat: np.ndarray, base: int, bd: BufferDescriptor, tmpl, bt) -> Plan:
+
+def _as_fifo_elements(flat: np.ndarray, offsets: np.ndarray, tmpl: TaskTemplate, bt: BdTemplate):
     """A host buffer of another element width than the fifo's: the DMA moves bytes, so the BD's
     host elements are re-expressed as the fifo elements those bytes make (a numpy ``view``)."""
     host, fifo = flat.dtype.itemsize, tmpl.end.dtype.itemsize
-    shifted = BufferDescriptor(base, bd.length, bd.dims)
-    byte_offsets = (bd_offsets(shifted)[:, None] * host + np.arange(host)).reshape(-1)
+    byte_offsets = (offsets[:, None] * host + np.arange(host)).reshape(-1)
     if byte_offsets.size % fifo:
         raise RuntimeMisuseError(
             f"{bt.where}: {tmpl.label} moves {byte_offsets.size} bytes of {flat.dtype}, not a "
@@ -226,7 +232,8 @@ def _as_fifo_elements(flat: np.ndarray, base: int, bd: BufferDescriptor, tmpl, b
         )
     raw = flat.view(np.uint8)
     view = raw[: raw.size - raw.size % fifo].view(tmpl.end.dtype)
-    return Plan(OFFSETS, view, int(starts.size), offsets=starts // fifo)
+    return view, starts // fifo
+
 
 # --- emitters -------------------------------------------------------------------------------
 

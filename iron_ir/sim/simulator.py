@@ -382,11 +382,12 @@ def _coerce_inputs(
             arrays.append(given)
             owned.append(None)
             continue
-        if shape != spec.shape:  # a buffer of another size than the sequence declares
-            array = np.array(given, dtype=spec.dtype, copy=True, order="C")
-        else:
-            array = _fresh(spec, spares, i)
-            array[...] = given
+        array = (
+            _fresh(spec, spares, i)
+            if tuple(shape) == tuple(spec.shape)
+            else np.empty(shape, dtype=spec.dtype)
+        )
+        array[...] = given
         arrays.append(array)
         owned.append(array)
     return arrays, owned

@@ -259,7 +259,7 @@ def test_objects_left_for_the_host_are_a_warning():
     np.testing.assert_array_equal(result.outputs[1], np.arange(16) + 1)
     assert result.warnings == [
         "objectfifo @out still held 1 full object(s) for the host when the run ended: more was "
-        "produced than the runtime sequence drained"
+        "produced than the runtime sequence drained (drain task on @out (design.mlir:38:7))"
     ]
     assert (
         simulate(
