@@ -80,3 +80,20 @@ def test_taps_past_the_sequence_type():
     found, text = run_design("tiles_past_sequence_type.py")
     assert any("taps reach element 511" in w and "memref<8x8xi32>" in w for w in found), found
     assert "aie.runtime_sequence(%arg0: memref<8x8xi32>, %arg1: memref<8x8xi32>)" in text
+
+
+def test_allocation_scheme_of_a_tile_or_worker_is_printed_on_its_tile():
+    from iron_ir import ObjectFifo, Program, Runtime, Worker
+    from iron_ir.device import NPU1, Tile
+
+    ty = np.ndarray[(16,), np.dtype[np.int32]]
+    of = ObjectFifo(ty, name="a")
+    pinned = Worker(None, [of.cons()], placement=Tile(1, 2, allocation_scheme="bank-aware"))
+    named = Worker(None, [], placement=Tile(2, 2), allocation_scheme="basic-sequential")
+    rt = Runtime()
+    with rt.sequence(ty) as x:
+        rt.start(pinned, named)
+        rt.fill(of.prod(), x)
+    text = str(Program(NPU1(), rt).resolve_program())
+    assert '%tile_1_2 = aie.tile(1, 2) {allocation_scheme = "bank-aware"}' in text
+    assert '%tile_2_2 = aie.tile(2, 2) {allocation_scheme = "basic-sequential"}' in text
