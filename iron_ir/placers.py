@@ -2,7 +2,8 @@
 module re-exported in earlier releases (the tile kinds, Device, Runtime, Worker and the fifo
 endpoint classes), so ``from aie.iron.placers import AnyComputeTile`` keeps working."""
 
-from iron_ir.api.dataflow import ObjectFifoEndpoint, ObjectFifoHandle, ObjectFifoLink
+from iron_ir.api.dataflow import ObjectFifoHandle, ObjectFifoLink
+from iron_ir.api.endpoint import ObjectFifoEndpoint
 from iron_ir.api.placers import ColumnLimitedPlacer, Placer, SequentialPlacer
 from iron_ir.api.runtime import Runtime
 from iron_ir.api.worker import Worker

@@ -8,10 +8,11 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType
 
+from iron_ir.api.endpoint import traced_core, tracing_sequence
+from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
 from iron_ir.dtype import dense_elements, ndarray_type_to_memref, mlir_to_dtype
 from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
 from iron_ir.tracing.engine import TracedValue, as_value, current_tracer, emit
-from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
 
 
 class Buffer:
@@ -88,21 +89,16 @@ class Buffer:
 
     def traced_value(self) -> TracedValue:
         """The buffer's SSA value inside the worker being traced."""
-        from iron_ir.api.worker import Worker
-
-        tracer = current_tracer()
-        if tracer is None or not isinstance(tracer.owner, Worker):
+        core = traced_core()
+        if core is None:
             raise TraceError(
                 f"buffer '{self.name}' can only be read or written inside a Worker's core "
                 "function (or written in rt.inline_ops when use_write_rtp=True)"
             )
-        return TracedValue(tracer.program.buffer_value(self, tracer.owner))
+        return TracedValue(current_tracer().program.buffer_value(self, core))  # type: ignore[union-attr]
 
     def _in_runtime(self) -> bool:
-        from iron_ir.api.runtime import Runtime
-
-        tracer = current_tracer()
-        return tracer is not None and isinstance(tracer.owner, Runtime)
+        return tracing_sequence()
 
     def __getitem__(self, key: Any) -> TracedValue:
         if self._in_runtime():
@@ -161,15 +157,13 @@ class LocalBuffer(Buffer):
         initial_value: np.ndarray | None = None,
         name: str | None = None,
     ):
-        from iron_ir.api.worker import Worker
-
-        tracer = current_tracer()
-        if tracer is None or not isinstance(tracer.owner, Worker):
+        worker = traced_core()
+        if worker is None:
             raise WorkerError(
                 "LocalBuffer can only be created inside a Worker's core function; for a buffer "
                 "shared with the runtime use Buffer/GlobalBuffer and pass it in fn_args"
             )
-        worker = tracer.owner
+        tracer = current_tracer()
         if name is None:
             name = tracer.program.local_buffer_name(worker)
         super().__init__(type, initial_value, name)

@@ -18,9 +18,10 @@ from iron_ir.dtype import (
     np_ndarray_type_get_dtype,
     np_ndarray_type_get_shape,
 )
-from iron_ir.errors import FifoError, IronTypeError, user_location
-from iron_ir.tracing.engine import TracedValue, current_tracer, emit
+from iron_ir.api.endpoint import CoreProgram, ObjectFifoEndpoint, traced_core
 from iron_ir.device.tile import AnyComputeTile, AnyMemTile, PlacementTile, Tile
+from iron_ir.errors import FifoError, IronTypeError, user_location
+from iron_ir.tracing.engine import TracedValue, emit
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import MemRefType
@@ -298,11 +299,8 @@ class ObjectFifoHandle:
     # --- inside a worker ----------------------------------------------------------------------
 
     def _check_traced_use(self, what: str, num_elem: int) -> Any:
-        from iron_ir.api.worker import Worker
-
-        tracer = current_tracer()
-        owner = tracer.owner if tracer is not None else None
-        if not isinstance(owner, Worker):
+        owner = traced_core()
+        if owner is None:
             raise FifoError(
                 f"ObjectFifo '{self.name}': {what}() is only possible inside a Worker's core "
                 "function, while the program is resolved"
@@ -469,13 +467,6 @@ class ObjectFifoHandle:
         )[0]
 
 
-class ObjectFifoEndpoint:
-    """Something at one end of an ObjectFifo: a Worker, the runtime, or a link; ``tile`` is
-    where it is placed (a Tile, or a placement kind until placed)."""
-
-    tile: PlacementTile
-
-
 class RuntimeEndpoint(ObjectFifoEndpoint):
     """The runtime's end of a fifo: a shim DMA at ``placement``."""
 
@@ -551,8 +542,6 @@ def _placement_text(tile: Any) -> str:
 
 
 def describe_endpoint(endpoint: Any) -> str:
-    from iron_ir.api.worker import Worker
-
-    if isinstance(endpoint, Worker):
+    if isinstance(endpoint, CoreProgram):
         return f"worker '{endpoint.name}'"
     return str(endpoint)

@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
+from iron_ir.api.buffer import Buffer
 from iron_ir.dtype import type_to_mlir
 from iron_ir.errors import IronTypeError, TraceError, user_location
 from iron_ir.tracing.engine import (
@@ -46,8 +47,6 @@ def _arg_types(name: str, arg_types: Sequence[Any]) -> list[Attribute]:
 def call_arguments(name: str, expected: Sequence[Attribute], args: Sequence[Any]) -> list[SSAValue]:
     """The SSA operands of a call to kernel ``name``: traced values (index→int cast as
     mlir-aie's ``call`` does), buffers, or Python scalars (constants of the declared type)."""
-    from iron_ir.api.buffer import Buffer
-
     if len(args) != len(expected):
         raise TraceError(
             f"kernel '{name}' takes {len(expected)} arguments "

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from iron_ir.api.dataflow import ObjectFifoHandle, RuntimeEndpoint, describe_endpoint
+from iron_ir.api.endpoint import HostSequence
 from iron_ir.dtype import (
     ndarray_type_to_memref,
     np_ndarray_type_get_dtype,
@@ -99,7 +100,7 @@ class SetBarrierTask:
     value: int
 
 
-class Runtime:
+class Runtime(HostSequence):
     """The runtime sequence: ``with rt.sequence(*types) as (a, b, ...):`` then start, fill,
     drain, task groups, inline ops and barriers, recorded in order."""
 

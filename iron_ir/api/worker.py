@@ -8,7 +8,10 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from iron_ir.api.dataflow import ObjectFifo, ObjectFifoEndpoint, ObjectFifoHandle
+from iron_ir.api.buffer import Buffer
+from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle
+from iron_ir.api.endpoint import CoreProgram
+from iron_ir.api.kernel import BaseKernel
 from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
 from iron_ir.tracing.engine import current_tracer, emit
 from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
@@ -62,7 +65,7 @@ class WorkerRuntimeBarrier:
         self._emit(BarrierReleaseOp, value, "release_with_value")
 
 
-class Worker(ObjectFifoEndpoint):
+class Worker(CoreProgram):
     """A program for one compute core: ``core_fn(*fn_args)`` traced at resolve time."""
 
     def __init__(
@@ -79,9 +82,6 @@ class Worker(ObjectFifoEndpoint):
         tile: PlacementTile | None = None,
         name: str | None = None,
     ):
-        from iron_ir.api.buffer import Buffer
-        from iron_ir.api.kernel import BaseKernel
-
         self._location = user_location()
         self._name = name
         self._resolved_name: str | None = None
