@@ -2,6 +2,7 @@
 
     iron run design.py [--inputs in.npz] [--out out.npz] [--trace t.json] [-- design args]
     iron run --mlir design.mlir [--inputs in.npz] [--out out.npz]
+    iron check DIR_OR_FILES... [-j N] [-- design args]   (iron_ir/cli/check.py)
 
 ``.npz`` keys are ``arg0``, ``arg1``, ... by position in the runtime sequence; ``--out`` gets
 every runtime argument after the run. A design file that declares ``PROGRAM``, ``INPUTS`` and
@@ -110,7 +111,7 @@ def _inputs(args, design: Design, signature, roles) -> list[np.ndarray | None]:
         for i in range(len(signature)):
             key = f"arg{i}"
             if key in data.files:
-                arrays[i] = data[key]
+                arrays[i] = _npz_array(data[key], signature[i].dtype)
             elif "in" in roles[i]:
                 warnings.warn(
                     f"{args.inputs} has no {key}: runtime argument {i} is zero-filled", stacklevel=2
@@ -138,6 +139,14 @@ def _inputs(args, design: Design, signature, roles) -> list[np.ndarray | None]:
     for i in filled:
         arrays[i] = _random_array(rng, signature[i].shape, signature[i].dtype)
     return arrays
+
+
+def _npz_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """numpy writes ml_dtypes arrays (bfloat16) to .npz as raw void items (``|V2``): read
+    same-sized raw items as the argument's type (docs/simulator.md)."""
+    if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
+        return array.view(dtype)
+    return array
 
 
 def _tolerance(dtype: np.dtype) -> tuple[float, float] | None:
@@ -196,6 +205,12 @@ def _run(args) -> int:
             raise UserError(f"{args.design} is an MLIR file: run it with --mlir {args.design}")
         design = load_python(args.design, design_args)
     module = design.module
+    if design.jit_runs is not None:
+        sys.stdout.write(design.printed)
+        names = ", ".join(dict.fromkeys(design.jit_runs))
+        print(f"{args.design}: ran @iron.jit design(s) {names} on the {args.backend} backend; "
+              "the design checked its results and exited 0")
+        return 0
     if args.backend == "sim":
         require_simulatable(module, args.mlir or args.design)
         progress = args.progress or sys.stderr.isatty()
@@ -298,6 +313,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         split = argv.index("--")
         argv, design_args = argv[:split], argv[split + 1 :]
+    if argv[:1] == ["check"]:  # iron check: iron_ir/cli/check.py
+        from iron_ir.cli.check import check
+
+        return check(argv[1:], design_args)
     args = _parser().parse_args(argv)
     args.design_args = design_args
     try:

@@ -36,6 +36,9 @@ class Design:
 
     module: Any
     namespace: dict | None = None
+    jit_runs: list[str] | None = None
+    """Set when the design ran itself through ``@iron.jit`` (and exited 0): the jit designs."""
+    printed: str = ""
 
 
 # --- .mlir files --------------------------------------------------------------------------------
@@ -172,6 +175,12 @@ def to_aie(module, path: str):
     return module
 
 
+def _jit_runs() -> list[str]:
+    """The jit designs compiled in this process so far (a design may run itself with
+    ``@iron.jit`` from its ``main()``)."""
+    return importlib.import_module("iron_ir.hostruntime.jit")._RUNS
+
+
 def prints_module(printed: str) -> bool:
     return "module" in printed and ("aie.device" in printed or "iron.program" in printed)
 
@@ -207,7 +216,11 @@ def load_python(path: str, argv: list[str]) -> Design:
             return Design(to_aie(resolved, path), namespace)
         if not prints_module(printed):
             printed_log.forget(mark)
+            runs = _jit_runs()
+            before = len(runs)
             namespace, printed = run_design_file(path, "__main__", argv)
+            if len(runs) > before and not prints_module(printed):
+                return Design(None, namespace, runs[before:], printed)
         if not prints_module(printed):
             raise UserError(
                 f"{path} neither defines PROGRAM nor prints a module when run; declare "

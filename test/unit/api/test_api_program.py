@@ -28,11 +28,9 @@ from iron_ir.dtype import ndarray_type_to_memref, np_ndarray_type_get_shape
 from iron_ir.passes.placement import PlacementError
 from iron_ir.placers import Placer, SequentialPlacer
 
-# The placed twins (*_placed.py) print their module and declare no PROGRAM.
+# The high-level examples (the *_placed.py twins build AIE ops themselves: test/unit/placed/).
 EXAMPLES = sorted(
-    p
-    for p in (Path(__file__).parents[3] / "examples").glob("*.py")
-    if not p.stem.endswith("_placed")
+    p for p in (Path(__file__).parents[3] / "examples").glob("*.py") if not p.stem.endswith("_placed")
 )
 
 

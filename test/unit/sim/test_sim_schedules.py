@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from sim_designs import acquire, add_const, await_, core, module, release, task
 
-from iron_ir.cli.load import load_python
+from iron_ir.cli.load import load_python as _load_python
 from iron_ir.runtime import compile_module
 from iron_ir.sim import SimOptions, SimulationError, simulate
 
@@ -61,7 +61,7 @@ def assert_same_on_both_schedules(mod, inputs):
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_examples_agree(path):
-    design = load_python(str(path), [])
+    design = _load_python(str(path), [])
     signature = compile_module(design.module).signature
     inputs = design.namespace.get("INPUTS") if design.namespace else None
     inputs = list(inputs) if inputs is not None else _random_inputs(signature)
