@@ -450,7 +450,7 @@ def dma_start_bd_chain(
 ) -> DMATask:
     """``aiex.dma_start_bd_chain @chain(args) on (%tile, dir, channel)``."""
     op = DMAStartBdChainOp.create(
-        operands=[[ssa(a, "dma_start_bd_chain(args)") for a in args], tile_value(tile, "dma_start_bd_chain(tile)")],
+        operands=[*(ssa(a, "dma_start_bd_chain(args)") for a in args), tile_value(tile, "dma_start_bd_chain(tile)")],
         properties=_chain_props(_chain_symbol(symbol), issue_token, repeat_count)
         | {"direction": IntegerAttr(int(direction), i32), "channel": IntegerAttr(int(channel), i32)},
         result_types=[IndexType()],
@@ -463,7 +463,7 @@ def dma_start_bd_chain_for(
 ) -> DMATask:
     """``aiex.dma_start_bd_chain_for @chain(args) : (...) for @alloc``."""
     op = DMAStartBdChainForOp.create(
-        operands=[[ssa(a, "dma_start_bd_chain_for(args)") for a in args]],
+        operands=[ssa(a, "dma_start_bd_chain_for(args)") for a in args],
         properties=_chain_props(_chain_symbol(symbol), issue_token, repeat_count)
         | {"alloc": SymbolRefAttr(_symbol(alloc, "dma_start_bd_chain_for(alloc)"))},
         result_types=[IndexType()],
