@@ -298,7 +298,10 @@ class buffer(TracedValue):  # noqa: N801 - mlir-aie's name
         init = None
         if initial_value is not None:
             array = np.asarray(initial_value)
-            if array.size != int(np.prod(memref.get_shape())):
+            elements = int(np.prod(memref.get_shape()))
+            if array.size == 1:  # one value fills the buffer (MLIR reads it as a splat)
+                array = np.full(elements, array.reshape(-1)[0], dtype=array.dtype)
+            if array.size != elements:
                 raise IronTypeError(
                     f"buffer {name or ''}: initial_value has {array.size} elements but the "
                     f"buffer type {memref} holds {int(np.prod(memref.get_shape()))}"

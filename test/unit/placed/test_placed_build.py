@@ -398,3 +398,13 @@ def test_dma_op_with_one_region_per_bd():
     text = build(body)
     assert "%0 = aie.dma(S2MM, 0) [{" in text
     assert text.count("aie.dma_bd(%buf : memref<16xi32>") == 2 and "}, {" in text
+
+
+def test_a_one_element_initial_value_fills_the_buffer():
+    from ml_dtypes import bfloat16
+
+    def body():
+        c = tile(0, 2)
+        buffer(c, np.ndarray[(2,), np.dtype[bfloat16]], "lo", initial_value=np.array([bfloat16(-4.0)]))
+
+    assert '%lo = aie.buffer(%tile_0_2) {sym_name = "lo"} : memref<2xbf16> = dense<-4.000000e+00>' in build(body)
