@@ -16,9 +16,13 @@ import numpy as np
 from xdsl.dialects import func as func_dialect
 from xdsl.dialects.builtin import (
     BoolAttr,
+    DictionaryAttr,
     FunctionType,
+    IntegerAttr,
     MemRefType,
     StringAttr,
+    UnitAttr,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Region
 
@@ -366,8 +370,6 @@ def external_buffer(datatype: Any, name: str | None = None, address: int | None 
     """``aie.external_buffer``: a buffer in host memory (its value)."""
     op = ExternalBufferOp(memref_type(datatype, "external_buffer(datatype)"), name)
     if address is not None:
-        from xdsl.dialects.builtin import IntegerAttr, i64
-
         op.properties["address"] = IntegerAttr(address, i64)
     return TracedValue(emit(op, "external_buffer").results[0])
 
@@ -395,8 +397,6 @@ def lock(
             raise IronTypeError(f"lock: {what} must be an integer, got {number!r}")
     op = LockOp(tile_value(tile, "lock(tile)"), lock_id, init, sym_name)
     if annot is not None:
-        from xdsl.dialects.builtin import DictionaryAttr, UnitAttr
-
         op.attributes["annot"] = DictionaryAttr({annot: UnitAttr()})
     return Lock(emit(op, "lock"))
 

@@ -43,11 +43,13 @@ from iron_ir.dialects.aiex import (
     DMAStartBdChainForOp,
     DMAStartBdChainOp,
     DMAStartTaskOp,
+    NpuAddressPatchOp,
     NpuDmaMemcpyNdOp,
     NpuDmaWaitOp,
     NpuMaskWrite32Op,
     NpuSyncOp,
     NpuWrite32Op,
+    NpuWriteBdOp,
     NpuWriteRTPOp,
     SetLockOp,
 )
@@ -244,16 +246,12 @@ def npu_maskwrite32(
 
 def npu_writebd(**fields: int) -> None:
     """``aiex.npu.writebd {...}``: write a whole shim BD (every field by keyword)."""
-    from iron_ir.dialects.aiex import NpuWriteBdOp
-
     emit(NpuWriteBdOp(**{k: int(v) for k, v in fields.items()}), "npu_writebd")
 
 
 def npu_address_patch(addr: int, arg_idx: int, arg_plus: int) -> None:
     """``aiex.npu.address_patch``: patch runtime argument ``arg_idx``'s host address (plus
     ``arg_plus`` bytes) into the BD word at array address ``addr``."""
-    from iron_ir.dialects.aiex import NpuAddressPatchOp
-
     emit(
         NpuAddressPatchOp.create(
             properties={
