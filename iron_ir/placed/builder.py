@@ -184,7 +184,7 @@ def ssa(value: Any, what: str) -> SSAValue:
 # --- the module face ----------------------------------------------------------------------------
 
 
-class Operation_:
+class ModuleOperation:
     """``module.operation``: ``verify()`` as MLIR's Python bindings do it."""
 
     def __init__(self, module: Module):
@@ -218,8 +218,8 @@ class Module:
         self.op = op
 
     @property
-    def operation(self) -> Operation_:
-        return Operation_(self)
+    def operation(self) -> ModuleOperation:
+        return ModuleOperation(self)
 
     @property
     def body(self) -> Block:

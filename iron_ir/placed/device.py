@@ -16,9 +16,13 @@ import numpy as np
 from xdsl.dialects import func as func_dialect
 from xdsl.dialects.builtin import (
     BoolAttr,
+    DictionaryAttr,
     FunctionType,
+    IntegerAttr,
     MemRefType,
     StringAttr,
+    UnitAttr,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Region
 
@@ -298,7 +302,10 @@ class buffer(TracedValue):  # noqa: N801 - mlir-aie's name
         init = None
         if initial_value is not None:
             array = np.asarray(initial_value)
-            if array.size != int(np.prod(memref.get_shape())):
+            elements = int(np.prod(memref.get_shape()))
+            if array.size == 1:  # one value fills the buffer (MLIR reads it as a splat)
+                array = np.full(elements, array.reshape(-1)[0], dtype=array.dtype)
+            if array.size != elements:
                 raise IronTypeError(
                     f"buffer {name or ''}: initial_value has {array.size} elements but the "
                     f"buffer type {memref} holds {int(np.prod(memref.get_shape()))}"
@@ -363,8 +370,6 @@ def external_buffer(datatype: Any, name: str | None = None, address: int | None 
     """``aie.external_buffer``: a buffer in host memory (its value)."""
     op = ExternalBufferOp(memref_type(datatype, "external_buffer(datatype)"), name)
     if address is not None:
-        from xdsl.dialects.builtin import IntegerAttr, i64
-
         op.properties["address"] = IntegerAttr(address, i64)
     return TracedValue(emit(op, "external_buffer").results[0])
 
@@ -392,8 +397,6 @@ def lock(
             raise IronTypeError(f"lock: {what} must be an integer, got {number!r}")
     op = LockOp(tile_value(tile, "lock(tile)"), lock_id, init, sym_name)
     if annot is not None:
-        from xdsl.dialects.builtin import DictionaryAttr, UnitAttr
-
         op.attributes["annot"] = DictionaryAttr({annot: UnitAttr()})
     return Lock(emit(op, "lock"))
 

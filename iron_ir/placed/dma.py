@@ -41,6 +41,7 @@ from iron_ir.dialects.aie import (
 from iron_ir.errors import IronTypeError
 from iron_ir.placed.builder import OpHandle, emit, inside, point, ssa
 from iron_ir.placed.device import mlir_type, tile_value
+from iron_ir.placed.objectfifo import dim_pairs, pad_pairs
 from iron_ir.tracing.engine import TracedValue
 
 
@@ -167,8 +168,6 @@ def next_bd(dest: Any = None, loc: Any = None, ip: Any = None) -> Block:
 
 
 def _pairs(values: Any, what: str) -> list[tuple[int, int]] | None:
-    from iron_ir.placed.objectfifo import dim_pairs
-
     return None if values is None else dim_pairs(values, what)
 
 
@@ -188,8 +187,6 @@ def dma_bd(
     ip: Any = None,
 ) -> None:
     """``aie.dma_bd(%buf : T, offset, len, [dims], [pads])``: one buffer descriptor."""
-    from iron_ir.placed.objectfifo import pad_pairs
-
     value = ssa(buffer, "dma_bd(buffer)")
     if not isinstance(value.type, MemRefType):
         raise IronTypeError(f"dma_bd: the buffer must be a memref, got a {value.type} value")

@@ -43,11 +43,13 @@ from iron_ir.dialects.aiex import (
     DMAStartBdChainForOp,
     DMAStartBdChainOp,
     DMAStartTaskOp,
+    NpuAddressPatchOp,
     NpuDmaMemcpyNdOp,
     NpuDmaWaitOp,
     NpuMaskWrite32Op,
     NpuSyncOp,
     NpuWrite32Op,
+    NpuWriteBdOp,
     NpuWriteRTPOp,
     SetLockOp,
 )
@@ -244,16 +246,12 @@ def npu_maskwrite32(
 
 def npu_writebd(**fields: int) -> None:
     """``aiex.npu.writebd {...}``: write a whole shim BD (every field by keyword)."""
-    from iron_ir.dialects.aiex import NpuWriteBdOp
-
     emit(NpuWriteBdOp(**{k: int(v) for k, v in fields.items()}), "npu_writebd")
 
 
 def npu_address_patch(addr: int, arg_idx: int, arg_plus: int) -> None:
     """``aiex.npu.address_patch``: patch runtime argument ``arg_idx``'s host address (plus
     ``arg_plus`` bytes) into the BD word at array address ``addr``."""
-    from iron_ir.dialects.aiex import NpuAddressPatchOp
-
     emit(
         NpuAddressPatchOp.create(
             properties={
@@ -450,7 +448,7 @@ def dma_start_bd_chain(
 ) -> DMATask:
     """``aiex.dma_start_bd_chain @chain(args) on (%tile, dir, channel)``."""
     op = DMAStartBdChainOp.create(
-        operands=[[ssa(a, "dma_start_bd_chain(args)") for a in args], tile_value(tile, "dma_start_bd_chain(tile)")],
+        operands=[*(ssa(a, "dma_start_bd_chain(args)") for a in args), tile_value(tile, "dma_start_bd_chain(tile)")],
         properties=_chain_props(_chain_symbol(symbol), issue_token, repeat_count)
         | {"direction": IntegerAttr(int(direction), i32), "channel": IntegerAttr(int(channel), i32)},
         result_types=[IndexType()],
@@ -463,7 +461,7 @@ def dma_start_bd_chain_for(
 ) -> DMATask:
     """``aiex.dma_start_bd_chain_for @chain(args) : (...) for @alloc``."""
     op = DMAStartBdChainForOp.create(
-        operands=[[ssa(a, "dma_start_bd_chain_for(args)") for a in args]],
+        operands=[ssa(a, "dma_start_bd_chain_for(args)") for a in args],
         properties=_chain_props(_chain_symbol(symbol), issue_token, repeat_count)
         | {"alloc": SymbolRefAttr(_symbol(alloc, "dma_start_bd_chain_for(alloc)"))},
         result_types=[IndexType()],

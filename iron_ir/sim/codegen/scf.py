@@ -29,8 +29,12 @@ def _is_endless(op: Operation) -> bool:
 
 
 def _for(e: Emitter, op: Operation) -> None:
-    lb, ub, step, *inits = (e.use(v) for v in op.operands)
     body = op.regions[0].blocks[0]
+    if not op.results and len(body.ops) == 1:
+        # Nothing but the terminator: the loop has no effect. A placed core that only
+        # forwards through its tile's DMAs spins in `for _ in range_(sys.maxsize): pass`.
+        return
+    lb, ub, step, *inits = (e.use(v) for v in op.operands)
     iv = e.define(body.args[0], "i")
     carried = [e.define(arg, "a") for arg in body.args[1:]]
     if carried:

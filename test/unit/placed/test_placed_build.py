@@ -317,3 +317,94 @@ def test_tile_coordinates_read_as_mlir_aie_attributes():
 @pytest.mark.parametrize("dev", [AIEDevice.npu1, "npu2", 8])
 def test_device_accepts_enum_names_and_values(dev):
     assert "aie.device(" in build(lambda: None, dev)
+
+
+def test_objectfifo_allocate_external_buffers_and_external_buffer():
+    from iron_ir.placed.aie import external_buffer
+
+    def body():
+        s, a, b = tile(0, 0), tile(0, 2), tile(1, 2)
+        ext = external_buffer(I32_16, "ddr")
+        of = object_fifo("of", s, a, 1, I32_16)
+        of.register_external_buffers(s, [ext])
+        shared = object_fifo("shared", a, b, 2, I32_16)
+        shared.allocate(b)
+
+    lines = device_lines(build(body, AIEDevice.npu1))
+    assert '%ddr = aie.external_buffer {sym_name = "ddr"} : memref<16xi32>' in lines
+    assert "aie.objectfifo.register_external_buffers @of(%shim_noc_tile_0_0, {%ddr}) : (memref<16xi32>)" in lines
+    assert "aie.objectfifo.allocate @shared(%tile_1_2)" in lines
+
+
+def test_bd_chain_started_for_a_shim_allocation():
+    from iron_ir.placed.aie import DMAChannelDir, EndOp, bd_chain, dma_bd, next_bd, shim_dma_allocation
+    from iron_ir.placed.aiex import dma_await_task, dma_start_bd_chain_for, runtime_sequence
+
+    def body():
+        s = tile(0, 0)
+        shim_dma_allocation("alloc", s, DMAChannelDir.MM2S, 0)
+
+        @bd_chain(I32_64)
+        def chain(bd, buf):
+            with bd[0]:
+                dma_bd(buf, offset=0, len=32)
+                next_bd(bd[1])
+            with bd[1]:
+                dma_bd(buf, offset=32, len=32)
+                EndOp()
+
+        @runtime_sequence(I32_64)
+        def sequence(a):
+            t = dma_start_bd_chain_for(chain, [a], "alloc", issue_token=True)
+            dma_await_task(t)
+
+    lines = device_lines(build(body))
+    start = lines.index("aie.bd_chain @chain(%arg0: memref<64xi32>) {")
+    assert lines[start + 1 : start + 7] == [
+        "  aie.dma_bd(%arg0 : memref<64xi32>, 0, 32)",
+        "  aie.next_bd ^bb1",
+        "^bb1:  // pred: ^bb0",
+        "  aie.dma_bd(%arg0 : memref<64xi32>, 32, 32)",
+        "  aie.end",
+        "}",
+    ]
+    assert "  %0 = aiex.dma_start_bd_chain_for @chain(%arg0) : (memref<64xi32>) for @alloc {issue_token = true}" in lines
+
+
+def test_dma_op_with_one_region_per_bd():
+    from iron_ir.placed.aie import DMAChannelDir, another_bd, dma, dma_bd, memtile_dma, use_lock
+
+    def body():
+        m = tile(0, 1)
+        buf = buffer(m, I32_16, "buf")
+        prod, cons = lock(m, lock_id=0, init=1), lock(m, lock_id=1, init=0)
+
+        @memtile_dma(m)
+        def program():
+            @dma(DMAChannelDir.S2MM, 0, num_blocks=2)
+            def first():
+                use_lock(prod, LockAction.AcquireGreaterEqual, value=1)
+                dma_bd(buf, offset=0, len=8)
+                use_lock(cons, LockAction.Release, value=1)
+
+            @another_bd(first)
+            def second():
+                use_lock(prod, LockAction.AcquireGreaterEqual, value=1)
+                dma_bd(buf, offset=8, len=8)
+                use_lock(cons, LockAction.Release, value=1)
+
+            EndOp()
+
+    text = build(body)
+    assert "%0 = aie.dma(S2MM, 0) [{" in text
+    assert text.count("aie.dma_bd(%buf : memref<16xi32>") == 2 and "}, {" in text
+
+
+def test_a_one_element_initial_value_fills_the_buffer():
+    from ml_dtypes import bfloat16
+
+    def body():
+        c = tile(0, 2)
+        buffer(c, np.ndarray[(2,), np.dtype[bfloat16]], "lo", initial_value=np.array([bfloat16(-4.0)]))
+
+    assert '%lo = aie.buffer(%tile_0_2) {sym_name = "lo"} : memref<2xbf16> = dense<-4.000000e+00>' in build(body)

@@ -198,3 +198,40 @@ def test_a_runtime_parameter_lock_acquired_every_iteration(tmp_path, capsys):
     code, out, err = iron(capsys, path, "--inputs", tmp_path / "in.npz", "--out", tmp_path / "out.npz")
     assert code == 0, err
     np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg1"], a * 3)
+
+
+TRANSPOSE_THROUGH_A_CORE_TILE = HEAD + """\
+from aie.helpers.taplib import TensorAccessPattern
+
+mat = np.ndarray[(8, 4), np.dtype[np.int32]]
+with mlir_mod_ctx() as ctx:
+    @device(AIEDevice.npu1_1col)
+    def device_body():
+        shim = tile(0, 0)
+        compute = tile(0, 2)
+        of_in = object_fifo("in", shim, compute, 2, mat)
+        of_out = object_fifo("out", compute, shim, 2, mat)
+        object_fifo_link(of_in, of_out)  # the tile's DMAs forward; its core does nothing
+
+        @core(compute)
+        def core_body():
+            for _ in range_(sys.maxsize):
+                pass
+
+        @runtime_sequence(mat, mat)
+        def sequence(A, C):
+            t_in = shim_dma_single_bd_task(of_in, A, tap=TensorAccessPattern((8, 4), 0, [1, 1, 4, 8], [1, 1, 1, 4]), issue_token=True)
+            t_out = shim_dma_single_bd_task(of_out, C, sizes=[1, 1, 1, 32], issue_token=True)
+            dma_start_task(t_in, t_out)
+            dma_await_task(t_in, t_out)
+print(ctx.module)
+"""
+
+
+def test_a_core_that_only_spins_while_its_tile_forwards(tmp_path, capsys):
+    path = write(tmp_path, TRANSPOSE_THROUGH_A_CORE_TILE)
+    a = np.arange(32, dtype=np.int32)
+    np.savez(tmp_path / "in.npz", arg0=a)
+    code, _, err = iron(capsys, path, "--inputs", tmp_path / "in.npz", "--out", tmp_path / "out.npz")
+    assert code == 0, err
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg1"], a.reshape(8, 4).T.reshape(8, 4))

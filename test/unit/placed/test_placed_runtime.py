@@ -213,3 +213,29 @@ def test_runtime_misuse_is_reported_at_the_design_line(call, message):
         build(body)
     assert message in info.value.message
     assert info.value.location.startswith(__file__ + ":")
+
+
+def test_bd_chain_started_on_a_tile_channel():
+    from iron_ir.placed.aie import bd_chain
+    from iron_ir.placed.aiex import dma_start_bd_chain
+
+    def body():
+        s = tile(0, 0)
+
+        @bd_chain(VEC)
+        def chain(bd, buf):
+            with bd[0]:
+                dma_bd(buf, offset=0, len=256)
+                EndOp()
+
+        @runtime_sequence(VEC)
+        def sequence(a):
+            t = dma_start_bd_chain(chain, [a], s, DMAChannelDir.MM2S, 0, issue_token=True)
+            dma_await_task(t)
+
+    lines = sequence_lines(body)
+    assert lines[1] == (
+        "  %dma_start_bd_chain_0_0 = aiex.dma_start_bd_chain @chain(%arg0) : (memref<256xi32>) "
+        "on (%shim_noc_tile_0_0, MM2S, 0) {issue_token = true}"
+    )
+    assert lines[2] == "  aiex.dma_await_task(%dma_start_bd_chain_0_0)"

@@ -159,7 +159,8 @@ def test_time_budget_ends_a_core_that_never_blocks():
         "    %core_0_2 = aie.core(%tile_0_2) {\n"
         "      %c0 = arith.constant 0 : index\n      %c1 = arith.constant 1 : index\n"
         "      %big = arith.constant 9223372036854775807 : index\n"
-        "      scf.for %i = %c0 to %big step %c1 {\n      }\n      aie.end\n    }\n"
+        "      scf.for %i = %c0 to %big step %c1 {\n"
+        "        %j = arith.addi %i, %c1 : index\n      }\n      aie.end\n    }\n"
     )
     rt = (
         task("in", 0, "memref<32xi32>", 32)
