@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
+from iron_ir.dialects.func import CallOp  # verifies with a symbol table built once
 from iron_ir.dtype import type_to_mlir
 from iron_ir.errors import IronTypeError, TraceError, user_location
 from iron_ir.tracing.engine import TracedValue, Tracer, as_value, emit, require_tracer, tracing
@@ -87,7 +88,7 @@ class BaseKernel(ABC):
         decl = tracer.program.declare_kernel(self)
         operands = call_arguments(self.name, decl.function_type.inputs.data, args)
         call = emit(
-            func_dialect.CallOp(self.name, operands, list(decl.function_type.outputs.data))
+            CallOp(self.name, operands, list(decl.function_type.outputs.data))
         )
         results = [TracedValue(r) for r in call.results]
         if not results:

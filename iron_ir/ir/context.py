@@ -14,7 +14,7 @@ from xdsl.ir import Dialect
 # (dialect name, module, attribute holding the Dialect object).
 DIALECTS: tuple[tuple[str, str, str], ...] = (
     ("builtin", "xdsl.dialects.builtin", "Builtin"),
-    ("func", "xdsl.dialects.func", "Func"),
+    ("func", "iron_ir.dialects.func", "Func"),
     ("arith", "xdsl.dialects.arith", "Arith"),
     ("scf", "xdsl.dialects.scf", "Scf"),
     ("cf", "xdsl.dialects.cf", "Cf"),

@@ -11,12 +11,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
-from iron_ir.passes.placement.registry import Placer
+if TYPE_CHECKING:  # the placers load with the passes, not at iron-opt start-up
+    from iron_ir.passes.placement.registry import Placer
 
 # name -> "module:ClassName"; imported only when the pass is asked for (iron-opt start-up).
 _PASSES: dict[str, str] = {
@@ -59,7 +61,8 @@ class IronToAIEPipeline(ModulePass):
         from iron_ir.passes.placement import get_placer
 
         placer = get_placer(self.placer).from_options({"cores_per_col": self.cores_per_col})
-        compile_to_aie(op, placer, report=self.report, ctx=ctx)
+        # The pass manager running this pipeline verifies its input and output.
+        _lower_programs(op, placer, self.report, ctx)
 
 
 def compile_to_aie(
@@ -67,27 +70,40 @@ def compile_to_aie(
 ) -> ModuleOp:
     """Place every ``iron.program`` of ``module`` with ``placer`` (an instance: a registered
     placer or any ``Placer`` subclass), legalise its DMA patterns and lower it to the AIE
-    dialect, verifying after each pass. Changes ``module`` in place and returns it."""
-    import sys
-
-    from iron_ir.dialects.iron import ProgramOp
-    from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
-    from iron_ir.passes.place import place_program
-    from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
-
+    dialect, then verify the result (after every pass too inside
+    :func:`iron_ir.ir.verification.verifying_each`). ``module`` must verify; it is changed in
+    place and returned."""
     if ctx is None:
         from iron_ir.ir.context import make_context
 
         ctx = make_context()
+    _lower_programs(module, placer, report, ctx)
+    module.verify()
+    return module
+
+
+def _lower_programs(module: ModuleOp, placer: Placer, report: bool, ctx: Context) -> None:
+    """The iron-to-aie passes on a verified module, verifying between them only under
+    ``verify_each`` (the caller verifies the result)."""
+    import sys
+
+    from iron_ir.dialects.iron import ProgramOp
+    from iron_ir.ir.verification import verify_each
+    from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
+    from iron_ir.passes.place import place_program
+    from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
+
     for program in [p for p in module.walk() if isinstance(p, ProgramOp)]:
         text = place_program(program, placer)
         if report:
             print(text, file=sys.stderr)
-    module.verify()
-    for p in (IronTileToDmaBdPass(), IronLowerObjectFifoPass()):
-        p.apply(ctx, module)
+    if verify_each():
         module.verify()
-    return module
+    tile_to_bd, lower = IronTileToDmaBdPass(), IronLowerObjectFifoPass()
+    tile_to_bd.apply(ctx, module)
+    if verify_each():
+        module.verify()
+    lower.apply(ctx, module)
 
 
 def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
@@ -95,11 +111,14 @@ def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
 
 
 def run_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> ModuleOp:
-    """Run a textual pipeline (``"iron-place{placer=sequential},..."``) on ``module`` in place."""
+    """Run a textual pipeline (``"iron-place{placer=sequential},..."``) on ``module`` in place,
+    verifying its input and its result (and between passes under ``verifying_each``)."""
     if ctx is None:
         from iron_ir.ir.context import make_context
 
         ctx = make_context()
+    from iron_ir.ir.verification import verify_between_passes
+
     registry = {**all_passes(), **all_pipelines()}
-    PassPipeline.parse_spec(registry, spec).apply(ctx, module)
+    PassPipeline.parse_spec(registry, spec, verify_between_passes).apply(ctx, module)
     return module

@@ -75,6 +75,7 @@ from iron_ir.dialects.aie.syntax import (
     print_attr_dict,
     split_attr_dict,
 )
+from iron_ir.ir.symbols import lookup_in
 
 # --- aie.dma_bd ---------------------------------------------------------------------------------
 
@@ -373,11 +374,7 @@ def _context_from_symbol(
     device = parent_device(owner)
     if device is None:
         return None
-    target = None
-    for child in device.body_region.block.ops:
-        if child.properties.get("sym_name") == symbol.root_reference:
-            target = child
-            break
+    target = lookup_in(device, symbol.root_reference.data)
     if target is None:
         return None
     if isinstance(target, ShimDMAAllocationOp):

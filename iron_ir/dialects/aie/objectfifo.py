@@ -64,6 +64,7 @@ from iron_ir.dialects.aie.syntax import (
     FormattedOp,
     ParseState,
 )
+from iron_ir.ir.symbols import lookup_in
 
 Dims = BDDimLayoutArrayAttr | Sequence[tuple[int, int]]
 
@@ -381,10 +382,8 @@ def lookup_objectfifo(op: Operation, symbol: SymbolRefAttr | StringAttr | str) -
         parent = parent.parent_op()
     if parent is None:
         return None
-    for child in parent.body_region.block.ops:
-        if isinstance(child, ObjectFifoCreateOp) and child.sym_name.data == symbol:
-            return child
-    return None
+    found = lookup_in(parent, symbol)
+    return found if isinstance(found, ObjectFifoCreateOp) else None
 
 
 def _require_objectfifo(op: Operation, symbol: SymbolRefAttr) -> ObjectFifoCreateOp | None:

@@ -13,7 +13,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     Signedness,
-    StringAttr,
     SymbolRefAttr,
     i1,
     i32,
@@ -23,6 +22,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DeviceSpec
+from iron_ir.ir.symbols import lookup_in
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui32 = IntegerType(32, Signedness.UNSIGNED)
@@ -87,12 +87,7 @@ def lookup_in_device(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
     device = enclosing_device(op)
     if device is None:
         return None
-    name = symbol.root_reference.data
-    for candidate in device.regions[0].block.ops:
-        sym = candidate.properties.get("sym_name") or candidate.attributes.get("sym_name")
-        if isinstance(sym, StringAttr) and sym.data == name:
-            return candidate
-    return None
+    return lookup_in(device, symbol.root_reference.data)
 
 
 def dma_endpoint(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
