@@ -55,19 +55,18 @@ from xdsl.ir import Attribute, Block, Data, Operation, ParametrizedAttribute, Re
 from iron_ir.device import DeviceSpec, get_device
 from iron_ir.dialects import aie, aiex
 from iron_ir.dialects.aie.attrs import ObjectFifoPort
-from iron_ir.dialects.iron import ProgramOp
 from iron_ir.ir.context import make_context
+from iron_ir.ir.diagnostics import diagnostic_handler
 from iron_ir.ir.parse import parse_module
 from iron_ir.ir.printer import print_module
-from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
-from iron_ir.passes.place import place_program
+from iron_ir.passes.pipelines import iron_to_aie_passes
 from iron_ir.passes.placement import SequentialPlacer
-from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALES = (1, 2, 4, 8)
 DEVICE = "npu2"
-STAGES = ("parse", "trace", "verify", "place", "tile-to-dma-bd", "lower-objectfifo", "print")
+PASSES = ("iron-place", "iron-tile-to-dma-bd", "convert-iron-to-aie", "iron-lint")
+STAGES = ("parse", "trace", "verify", *PASSES, "print")
 
 # One unit of the synthetic design (one device column).
 OBJ = 256  # i32 elements per fifo object
@@ -398,13 +397,12 @@ def peak_memory(fn: Callable[[], object]) -> int:
 
 
 def _passes(ctx, module: ModuleOp, times: dict[str, float]) -> None:
-    """The iron-to-aie passes as ``compile_to_aie`` runs them: no verification in between."""
-    times["place"] = cpu(
-        lambda: [place_program(p, SequentialPlacer()) for p in module.walk()
-                 if isinstance(p, ProgramOp)]
-    )[0]
-    times["tile-to-dma-bd"] = cpu(lambda: IronTileToDmaBdPass().apply(ctx, module))[0]
-    times["lower-objectfifo"] = cpu(lambda: IronLowerObjectFifoPass().apply(ctx, module))[0]
+    """The iron-to-aie passes as ``compile_to_aie`` runs them: no verification in between;
+    lint warnings are collected, not printed."""
+    warnings: list[object] = []
+    with diagnostic_handler(warnings.append):
+        for p in iron_to_aie_passes(SequentialPlacer()):
+            times[p.name] = cpu(lambda p=p: p.apply(ctx, module))[0]
 
 
 def compile_text(text: str, name: str, ctx) -> tuple[dict[str, float], ModuleOp, str]:
@@ -514,7 +512,8 @@ def synthetic_row(scale: int, spec: DeviceSpec) -> Row:
 
 def gemm_row(program) -> Row:
     def api() -> str:
-        return print_module(program.resolve_program().module)
+        with diagnostic_handler(lambda _: None):
+            return print_module(program.resolve_program().module)
 
     return Row("gemm", lambda ctx: compile_program(program, ctx), None, api)
 

@@ -160,8 +160,13 @@ def _render_one(
     if loc is None:
         return f"{unlocated}: {kind}: {diagnostic.message}\n"
     text = f"{loc.file}:{loc.line}:{loc.col}: {kind}: {diagnostic.message}\n"
-    if show_line and source is not None and source.name == loc.file:
-        source_line = source.line(loc.line)
+    if show_line:
+        if source is not None and source.name == loc.file:
+            source_line = source.line(loc.line)
+        else:
+            # An op built from a design file (or another file than the one being read): show
+            # the line from that file when it exists.
+            source_line = _file_line(loc.file, loc.line)
         if source_line is not None:
             mark = "^" * loc.width + "~" * loc.tildes
             text += f"{source_line}\n{' ' * (loc.col - 1)}{mark}\n"
@@ -203,9 +208,19 @@ def format_parse_error(error: ParseError) -> str:
     return render(parse_diagnostic(error), parse_error_source(error))
 
 
-def format_op_error(op: Operation, message: str, source: Source | None) -> str:
+def format_op_error(
+    op: Operation, message: str, source: Source | None, severity: str = "error"
+) -> str:
     """``'aie.tile' op <message>`` at the op's line, in MLIR's wording."""
-    return render(op_diagnostic(op, message), source)
+    return render(op_diagnostic(op, message, Severity(severity)), source)
+
+
+def _file_line(filename: str, line: int) -> str | None:
+    try:
+        with open(filename, encoding="utf-8", errors="replace") as stream:
+            return Source(filename, stream.read()).line(line)
+    except OSError:
+        return None
 
 
 # ---- emitting warnings and remarks -----------------------------------------------------------
@@ -261,7 +276,9 @@ def find_failing_op(root: Operation) -> tuple[Operation, Exception] | None:
         try:
             op.verify()
         except (VerifyException, ValueError) as error:
-            return op, error
+            # A verifier may blame another op than its own (a parent checking its children);
+            # such errors carry that op.
+            return getattr(error, "op", op), error
     return None
 
 
@@ -275,3 +292,9 @@ def verify_module(module: ModuleOp) -> None:
             raise OpError(module, verify_message(error)) from error
         op, op_error = culprit
         raise OpError(op, verify_message(op_error)) from error
+
+
+def emit_at(op: Operation, message: str, severity: str = "warning") -> None:
+    """A diagnostic that does not stop the pass (MLIR's ``emitWarning``, or an ``emitError``
+    a pass recovers from), at ``op``: ``file:line:col: warning: 'op' message``."""
+    emit(op_diagnostic(op, message, Severity(severity)))

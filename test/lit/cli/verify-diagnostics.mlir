@@ -18,10 +18,12 @@ aie.device(npu1) {
 
 // -----
 
-// expected-error @below {{'aie.device' op duplicate aie.tile(0, 2) in aie.device}}
 aie.device(npu1) {
-  %t = aie.tile(0, 2)
-  %t2 = aie.tile(0, 2)
+  %t = aie.tile(0, 1)
+  // expected-error @below {{'aie.core' op failed to verify that op exists in a core tile}}
+  %c = aie.core(%t) {
+    aie.end
+  }
 }
 
 // -----
