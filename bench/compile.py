@@ -1,12 +1,18 @@
-"""Compile time of the iron-to-aie pipeline, stage by stage, and how it grows with design size.
+"""Compile time and peak memory of the iron-to-aie pipeline, stage by stage, against the floor
+(xDSL building and printing the same output ops), and how both grow with design size.
 
     python bench/compile.py [--repeats N]
 
-Designs, all compiled from their IRON dialect text:
+Designs:
 
-* ``gemm`` — ``examples/gemm_whole_array.py`` (16 workers, 36 fifos, 12 links on npu2); its
-  IRON text comes from ``Program.resolve_iron()``, whose time is shown separately;
-* ``synth-Nx`` — a synthetic design of N columns of the device (N = 1, 2, 4, 8 on npu2). Each
+* ``gemm`` — ``examples/gemm_whole_array.py`` (16 workers, 36 fifos, 12 links on npu2), compiled
+  as a user does, Python -> AIE text: ``Program.resolve_program()`` then printing. Stages:
+  ``trace`` (tracing the design into the IRON dialect and checking its program rules), the
+  three passes, ``verify`` (the output, the one full verification), ``print``; ``api`` is the
+  same path timed as one call (``resolve_program`` + print), which the stages add up to;
+* ``synth-Nx`` — compiled from IRON dialect text, as ``iron-opt -p iron-to-aie`` does
+  (``parse``, ``verify`` = the input and the output). A synthetic design of N columns of the
+  device (N = 1, 2, 4, 8 on npu2). Each
   column holds one unit: a runtime fill forwarded through the mem tile (with a layout
   transform) into a chain of workers (one per compute tile of the column, consecutive workers
   sharing memory), a weights fifo broadcast to every worker of the column, and a drain of the
@@ -14,17 +20,17 @@ Designs, all compiled from their IRON dialect text:
   device is widened (the device table offers no virtual wider device, and npu2's grid holds the
   8x design exactly).
 
-Stages: ``parse`` (IRON text -> module), ``verify`` (the input, then the IR after each pass, as
-the iron-to-aie pipeline does), the three passes, ``print`` (AIE text). ``floor`` is what xDSL
-needs just to build the same output ops and print them: for the synthetic designs the AIE
-module is built directly with the aie/aiex/arith/scf/func constructors from plain Python data
-(the tiles and BD chains read off the compiled output beforehand) and its text is checked equal
-to the pipeline's; for ``gemm`` (no hand-written builder) the floor is cloning the output module
-and printing it (the ``clone`` column gives the same measure for every design). Each figure is
-the minimum CPU time of this process over ``--repeats`` rounds (a round compiles every design
-once). The growth exponent is the slope
-of a least-squares fit of log(time) against log(scale) over the synthetic designs. Nothing here
-asserts on time.
+Floors, each measured in the same process and its printed text checked equal to the
+pipeline's: ``floor`` builds the output module with xDSL and prints it — for the synthetic
+designs with the aie/aiex/arith/scf/func constructors from plain Python data (the tiles and BD
+chains read off the compiled output beforehand), for ``gemm`` (no hand-written builder) by
+rebuilding every op and attribute of the output through xDSL's generic constructors
+(``Op.create``, ``Attribute.new``, which check what they build); ``rebuild`` gives that generic
+measure for every design, ``clone`` (cloning the output, which shares its attributes) a lower
+bound. Times are the minimum CPU time of this process over ``--repeats`` rounds (a round
+compiles every design once); peak memory is ``tracemalloc``'s peak over one more, untimed,
+compile. The growth exponent is the slope of a least-squares fit of log(figure) against
+log(scale) over the synthetic designs. Nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ import importlib.util
 import math
 import os
 import platform
+import tracemalloc
 import sys
 import time
 from collections.abc import Callable
@@ -43,22 +50,23 @@ from pathlib import Path
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, StringAttr, i32
-from xdsl.ir import Block, Region
+from xdsl.ir import Attribute, Block, Data, Operation, ParametrizedAttribute, Region, SSAValue
 
 from iron_ir.device import DeviceSpec, get_device
 from iron_ir.dialects import aie, aiex
 from iron_ir.dialects.aie.attrs import ObjectFifoPort
 from iron_ir.ir.context import make_context
+from iron_ir.ir.diagnostics import diagnostic_handler
 from iron_ir.ir.parse import parse_module
 from iron_ir.ir.printer import print_module
-from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
-from iron_ir.passes.place import IronPlacePass
-from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
+from iron_ir.passes.pipelines import iron_to_aie_passes
+from iron_ir.passes.placement import SequentialPlacer
 
 ROOT = Path(__file__).resolve().parent.parent
 SCALES = (1, 2, 4, 8)
 DEVICE = "npu2"
-STAGES = ("parse", "verify", "place", "tile-to-dma-bd", "lower-objectfifo", "print")
+PASSES = ("iron-place", "iron-tile-to-dma-bd", "convert-iron-to-aie", "iron-lint")
+STAGES = ("parse", "trace", "verify", *PASSES, "print")
 
 # One unit of the synthetic design (one device column).
 OBJ = 256  # i32 elements per fifo object
@@ -307,6 +315,57 @@ def _core(tile, wts: str, src: str, dst: str, obj: MemRefType) -> aie.CoreOp:
     return aie.CoreOp(tile, Region(Block([z, big, one, forever, aie.EndOp()])))
 
 
+# --- the generic floor: rebuilding a module op by op ---------------------------------------------
+
+
+def rebuild_attr(attr: Attribute) -> Attribute:
+    """``attr`` built anew, parameters first, through xDSL's generic constructors."""
+    if isinstance(attr, ParametrizedAttribute):
+        return type(attr).new([rebuild_attr(p) for p in attr.parameters])
+    if isinstance(attr, Data):
+        data = attr.data
+        if isinstance(data, tuple):
+            data = tuple(rebuild_attr(x) if isinstance(x, Attribute) else x for x in data)
+        elif isinstance(data, dict):
+            data = {k: rebuild_attr(v) if isinstance(v, Attribute) else v for k, v in data.items()}
+        return type(attr).new(data)
+    return attr
+
+
+def rebuild(module: ModuleOp) -> ModuleOp:
+    """A new module with the same ops, every op and attribute constructed again."""
+    values: dict[SSAValue, SSAValue] = {}
+    blocks: dict[Block, Block] = {}
+
+    def region(old: Region) -> Region:
+        new_blocks = []
+        for b in old.blocks:
+            nb = Block(arg_types=[rebuild_attr(a.type) for a in b.args])
+            values.update(zip(b.args, nb.args))
+            blocks[b] = nb
+            new_blocks.append(nb)
+        for b, nb in zip(old.blocks, new_blocks):
+            nb.add_ops(op(o) for o in b.ops)
+        return Region(new_blocks)
+
+    def op(old: Operation) -> Operation:
+        regions = [region(r) for r in old.regions]
+        new = type(old).create(
+            operands=[values[v] for v in old.operands],
+            result_types=[rebuild_attr(r.type) for r in old.results],
+            properties={k: rebuild_attr(v) for k, v in old.properties.items()},
+            attributes={k: rebuild_attr(v) for k, v in old.attributes.items()},
+            successors=[blocks[b] for b in old.successors],
+            regions=regions,
+        )
+        values.update(zip(old.results, new.results))
+        return new
+
+    result = op(module)
+    assert isinstance(result, ModuleOp)
+    return result
+
+
 # --- measuring ---------------------------------------------------------------------------------
 
 
@@ -326,19 +385,45 @@ def cpu(fn: Callable[[], object]) -> tuple[float, object]:
         gc.enable()
 
 
-def compile_once(text: str, name: str, ctx) -> tuple[dict[str, float], ModuleOp, str]:
-    """One compilation of ``text``, timed stage by stage; the module and its printed text."""
-    passes = {
-        "place": IronPlacePass(),
-        "tile-to-dma-bd": IronTileToDmaBdPass(),
-        "lower-objectfifo": IronLowerObjectFifoPass(),
-    }
+def peak_memory(fn: Callable[[], object]) -> int:
+    """Peak bytes allocated (``tracemalloc``) while ``fn`` runs."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def _passes(ctx, module: ModuleOp, times: dict[str, float]) -> None:
+    """The iron-to-aie passes as ``compile_to_aie`` runs them: no verification in between;
+    lint warnings are collected, not printed."""
+    warnings: list[object] = []
+    with diagnostic_handler(warnings.append):
+        for p in iron_to_aie_passes(SequentialPlacer()):
+            times[p.name] = cpu(lambda p=p: p.apply(ctx, module))[0]
+
+
+def compile_text(text: str, name: str, ctx) -> tuple[dict[str, float], ModuleOp, str]:
+    """IRON text -> AIE text as iron-opt does it, stage by stage: the module and its text."""
     times = dict.fromkeys(STAGES, 0.0)
     times["parse"], module = cpu(lambda: parse_module(text, name, ctx=ctx))
+    times["verify"] = cpu(module.verify)[0]
+    _passes(ctx, module, times)
     times["verify"] += cpu(module.verify)[0]
-    for pass_name, p in passes.items():
-        times[pass_name] = cpu(lambda p=p: p.apply(ctx, module))[0]
-        times["verify"] += cpu(module.verify)[0]
+    times["print"], out = cpu(lambda: print_module(module))
+    return times, module, out
+
+
+def compile_program(program, ctx) -> tuple[dict[str, float], ModuleOp, str]:
+    """Python -> AIE text as ``resolve_program`` does it, stage by stage."""
+    times = dict.fromkeys(STAGES, 0.0)
+    # The tracing step of resolve_program: the design traced into the IRON dialect, its
+    # program rules checked (the full verification is the one at the end).
+    times["trace"], module = cpu(lambda: program._trace("main"))
+    _passes(ctx, module, times)
+    times["verify"] = cpu(module.verify)[0]
     times["print"], out = cpu(lambda: print_module(module))
     return times, module, out
 
@@ -366,64 +451,92 @@ def count(module: ModuleOp) -> int:
 
 @dataclass
 class Row:
-    """One design: its IRON text, how to build its floor, and the best figures so far."""
+    """One design: how to compile it, how to build its floor, and the best figures so far."""
 
     design: str
-    text: str
-    build: Callable[[ModuleOp], Callable[[], ModuleOp]]
-    """Given the compiled module, a function building the floor module (not timed itself)."""
-    ops_in: int = 0
+    compile: Callable[[object], tuple[dict[str, float], ModuleOp, str]]
+    build: Callable[[ModuleOp], Callable[[], ModuleOp]] | None
+    """Given the compiled module, a function building the floor module (not timed itself);
+    None: the generic rebuild is the floor."""
+    api: Callable[[], str] | None = None
+    """The same compilation as one public call, for the ``api`` column."""
     ops_out: int = 0
+    peak: int = 0
     stages: dict[str, float] = field(default_factory=lambda: dict.fromkeys(STAGES, math.inf))
     floor: float = math.inf
+    rebuild: float = math.inf
     clone: float = math.inf
+    api_time: float = math.inf
 
     @property
     def total(self) -> float:
         return sum(self.stages.values())
 
     def sample(self, ctx) -> None:
-        """One round: compile, build the floor, clone; keep the minimum of every figure."""
-        times, module, out = compile_once(self.text, self.design, ctx)
+        """One round: compile, build the floors, clone; keep the minimum of every figure."""
+        times, module, out = self.compile(ctx)
         for stage, t in times.items():
             self.stages[stage] = min(self.stages[stage], t)
-        make = self.build(module)
-        floor, built = cpu(lambda: print_module(make()))
-        if built != out:
-            raise SystemExit(f"{self.design}: the floor module prints differently")
-        self.floor = min(self.floor, floor)
-        self.clone = min(self.clone, cpu(lambda: print_module(module.clone()))[0])
-        self.ops_in = count(parse_module(self.text, self.design, ctx=ctx))
+        checks = [("rebuild", lambda: rebuild(module))]
+        if self.build is not None:
+            checks.append(("floor", self.build(module)))
+        checks.append(("clone", module.clone))
+        for name, make in checks:
+            t, text = cpu(lambda make=make: print_module(make()))
+            if text != out:
+                raise SystemExit(f"{self.design}: the {name} module prints differently")
+            setattr(self, name, min(getattr(self, name), t))
+        if self.build is None:
+            self.floor = self.rebuild
+        if self.api is not None:
+            t, text = cpu(self.api)
+            if text != out:
+                raise SystemExit(f"{self.design}: the API path prints differently")
+            self.api_time = min(self.api_time, t)
         self.ops_out = count(module)
+
+    def measure_memory(self, ctx) -> None:
+        self.peak = peak_memory(lambda: self.compile(ctx))
 
 
 def synthetic_row(scale: int, spec: DeviceSpec) -> Row:
+    text = synthetic_design(scale, spec)
+    name = f"synth-{scale}x"
+
     def build(module: ModuleOp) -> Callable[[], ModuleOp]:
         layout = read_layout(module)
         return lambda: build_synthetic_aie(scale, spec, layout)
 
-    return Row(f"synth-{scale}x", synthetic_design(scale, spec), build)
+    return Row(name, lambda ctx: compile_text(text, name, ctx), build)
 
 
 def gemm_row(program) -> Row:
-    text = print_module(program.resolve_iron().module)
-    return Row("gemm", text, lambda module: module.clone)
+    def api() -> str:
+        with diagnostic_handler(lambda _: None):
+            return print_module(program.resolve_program().module)
+
+    return Row("gemm", lambda ctx: compile_program(program, ctx), None, api)
 
 
 def render(rows: list[Row]) -> list[list[str]]:
     """The table (markdown), with the growth exponents of the synthetic rows last."""
-    ms = lambda t: f"{t * 1e3:.1f}"  # noqa: E731
-    table = [["design", "ops in", "ops out", *STAGES, "total", "floor", "clone", "total/floor"]]
+    ms = lambda t: "" if t in (0.0, math.inf) else f"{t * 1e3:.1f}"  # noqa: E731
+    table = [["design", "ops out", *STAGES, "total", "api", "floor", "rebuild", "clone",
+              "total/floor", "peak MiB"]]
     for r in rows:
         table.append(
-            [r.design, str(r.ops_in), str(r.ops_out), *(ms(r.stages[s]) for s in STAGES),
-             ms(r.total), ms(r.floor), ms(r.clone), f"{r.total / r.floor:.1f}"]
+            [r.design, str(r.ops_out), *(ms(r.stages[s]) for s in STAGES), ms(r.total),
+             ms(r.api_time), ms(r.floor), ms(r.rebuild), ms(r.clone),
+             f"{r.total / r.floor:.1f}", f"{r.peak / 2**20:.1f}"]
         )
     synth = [r for r in rows if r.design.startswith("synth")]
     scales = [float(r.design.split("-")[1].rstrip("x")) for r in synth]
-    series = [[r.stages[s] for r in synth] for s in STAGES]
-    series += [[r.total for r in synth], [r.floor for r in synth], [r.clone for r in synth]]
-    table.append(["exponent", "", "", *(f"{fit_exponent(scales, ys):.2f}" for ys in series), ""])
+    series = [[r.stages[s] for r in synth] if s != "trace" else None for s in STAGES]
+    series += [[r.total for r in synth], None, [r.floor for r in synth],
+               [r.rebuild for r in synth], [r.clone for r in synth], None,
+               [r.peak for r in synth]]
+    table.append(["exponent", "", *("" if ys is None else f"{fit_exponent(scales, ys):.2f}"
+                                    for ys in series)])
     return table
 
 
@@ -436,17 +549,17 @@ def main() -> None:
     program = load_gemm()
     rows = [gemm_row(program)] if program is not None else []
     rows += [synthetic_row(scale, spec) for scale in SCALES]
-    api_time = math.inf
     # Rounds over all designs (rather than all repeats of one design in a row) spread each
     # design's samples over the run, so a burst of load elsewhere spoils one sample, not all.
     for _ in range(args.repeats):
-        if program is not None:
-            api_time = min(api_time, cpu(program.resolve_iron)[0])
         for row in rows:
             row.sample(ctx)
-
+    for row in rows:
+        row.measure_memory(ctx)
+    with open("/proc/loadavg") as f:
+        load = " ".join(f.read().split()[:3])
     print(
-        f"iron-to-aie compile time, CPU ms, min of {args.repeats} "
+        f"iron-to-aie compile time, CPU ms, min of {args.repeats}; load average {load} "
         f"({platform.python_implementation()} {platform.python_version()}, "
         f"{platform.machine()}, {os.cpu_count()} cores)\n"
     )
@@ -456,15 +569,13 @@ def main() -> None:
         cells = [c.ljust(w) if j == 0 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))]
         print("| " + " | ".join(cells) + " |")
         if i == 0:
-            print("|" + "|".join("-" * (w + 1) + ":" if j else "-" * (w + 2)
+            print("|" + "|".join("-" * (w + 2) if j == 0 else "-" * (w + 1) + ":"
                                  for j, w in enumerate(widths)) + "|")
     print()
-    if program is not None:
-        print(f"gemm: Program.resolve_iron() (API tracing to the IRON dialect): "
-              f"{api_time * 1e3:.1f} ms, not in total.")
-    print("floor: synth = the AIE module built with the dialect constructors, then printed (its "
-          "text checked equal to the pipeline's); gemm = clone of the output, then printed.")
-    print("exponent: slope of log(time) against log(scale) over synth-1x..8x.")
+    print("gemm: Python -> AIE text (resolve_program + print); synth: IRON text -> AIE text.")
+    print("floor: synth = the output built with the dialect constructors, then printed; gemm = "
+          "rebuild (every op and attribute of the output constructed again), then printed.")
+    print("exponent: slope of log(figure) against log(scale) over synth-1x..8x.")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import functools
-from abc import ABC, abstractmethod
 import inspect
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
 from iron_ir.api.buffer import Buffer
+from iron_ir.dialects.func import CallOp  # verifies with a symbol table built once
 from iron_ir.dtype import type_to_mlir
 from iron_ir.errors import IronTypeError, TraceError, user_location
 from iron_ir.tracing.engine import (
@@ -94,7 +95,7 @@ class BaseKernel(ABC):
         decl = tracer.program.declare_kernel(self)
         operands = call_arguments(self.name, decl.function_type.inputs.data, args)
         call = emit(
-            func_dialect.CallOp(self.name, operands, list(decl.function_type.outputs.data))
+            CallOp(self.name, operands, list(decl.function_type.outputs.data))
         )
         results = [TracedValue(r) for r in call.results]
         if not results:

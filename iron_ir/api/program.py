@@ -133,6 +133,17 @@ class Program:
 
     def resolve_iron(self, name: str = "main") -> IronModule:
         """The program in the IRON dialect (unplaced: placements are hints)."""
+        module = self._trace(name)
+        try:
+            module.verify()
+        except DiagnosticException as err:
+            raise IronError(f"the program is inconsistent: {err}") from None
+        return IronModule(module)
+
+    def _trace(self, name: str) -> ModuleOp:
+        """The traced IRON module, with the program rules checked that catch misuse of the
+        API (fifo ends, depths, names); the ops' own structure is the builder's, checked when
+        a full verification runs (resolve_iron, or once at the end of resolve_program)."""
         spec = self._device.spec
         if not spec.compile_target:
             raise DeviceError(
@@ -141,10 +152,12 @@ class Program:
             )
         module = _ProgramBuilder(self, name).build()
         try:
-            module.verify()
+            for op in module.ops:
+                if isinstance(op, ProgramOp):
+                    op.verify_()
         except DiagnosticException as err:
             raise IronError(f"the program is inconsistent: {err}") from None
-        return IronModule(module)
+        return module
 
     def resolve_program(self, placer: Placer | None = None, device_name: str = "main") -> IronModule:
         """Compile the program to the AIE dialect: the IRON module, placed by ``placer``
@@ -155,9 +168,10 @@ class Program:
             placer = SequentialPlacer()
         if not isinstance(placer, Placer):
             raise IronTypeError(f"resolve_program(placer): expected a Placer such as SequentialPlacer(), got {placer!r}")
-        module = self.resolve_iron(device_name)
+        module = self._trace(device_name)
         try:
-            return IronModule(compile_to_aie(module.module, placer))
+            # One full verification, of the result; tracing checked the program rules.
+            return IronModule(compile_to_aie(module, placer))
         except DiagnosticException as err:
             raise IronError(f"compiling the program failed: {err}") from None
 

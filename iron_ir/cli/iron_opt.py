@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from io import BytesIO, StringIO
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -35,7 +35,6 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from iron_ir.cli.version import VersionFormat
 from iron_ir.ir.context import register_dialects
-from iron_ir.ir.diagnostic_verifier import DiagnosticVerifier, has_designators
 from iron_ir.ir.diagnostics import (
     Diagnostic,
     OpError,
@@ -51,7 +50,10 @@ from iron_ir.ir.diagnostics import (
 )
 from iron_ir.ir.parse import parse_module
 from iron_ir.ir.printer import print_module
-from iron_ir.ir.verification import verifying_each
+from iron_ir.ir.verification import needs_verification, verifying_each
+
+if TYPE_CHECKING:
+    from iron_ir.ir.diagnostic_verifier import DiagnosticVerifier
 
 PassFactory = Callable[[], type[ModulePass]]
 
@@ -306,9 +308,10 @@ class IronOptMain(xDSLOptMain):
             raise UserError(
                 f"{name}: error: input is not UTF-8 text (byte {error.start})\n"
             ) from None
-        self._check_expected = self.args.verify_diagnostics and has_designators(
-            self._source.text
-        )
+        if self.args.verify_diagnostics:
+            from iron_ir.ir.diagnostic_verifier import has_designators
+
+            self._check_expected = has_designators(self._source.text)
         return BytesIO(data), "mlir"
 
     def prepare_output(self) -> IO[str]:
@@ -325,7 +328,11 @@ class IronOptMain(xDSLOptMain):
     ) -> ModuleOp | None:
         text = chunk.read().decode("utf-8")
         source = Source(self._source.name, text, 1 + start_offset)
-        verifier = DiagnosticVerifier(source) if self._check_expected else None
+        verifier = None
+        if self._check_expected:
+            from iron_ir.ir.diagnostic_verifier import DiagnosticVerifier
+
+            verifier = DiagnosticVerifier(source)
         self._chunk = _Chunk(source, verifier)
         self._phase = None
         try:
@@ -380,8 +387,7 @@ class IronOptMain(xDSLOptMain):
     ) -> None:
         if self.args.time_passes and previous is not None:
             print(f"Pass {previous.name} took {time.perf_counter() - self._started} seconds")
-        last = following is None
-        if (previous is None or last or self.args.verify_each) and not self.args.disable_verify:
+        if needs_verification(previous, following) and not self.args.disable_verify:
             self._phase = ("verify", previous)
             module.verify()
         if previous is not None and following is not None and self.args.print_between_passes:

@@ -15,7 +15,6 @@ the two is the caller's job (see :meth:`BdLimits.words`).
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -484,6 +483,8 @@ def get_device(name: str) -> DeviceSpec:
     try:
         return DEVICES[name]
     except KeyError:
+        import difflib  # only for this message: keeps difflib out of every start-up
+
         close = difflib.get_close_matches(name, DEVICES, n=3)
         hint = f" Did you mean {', '.join(close)}?" if close else ""
         raise UnknownDeviceError(

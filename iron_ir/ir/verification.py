@@ -11,6 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.passes import ModulePass
 
 _VERIFY_EACH: ContextVar[bool] = ContextVar("iron_ir_verify_each", default=False)
 
@@ -28,3 +33,16 @@ def verifying_each(enabled: bool = True) -> Iterator[None]:
         yield
     finally:
         _VERIFY_EACH.reset(token)
+
+
+def needs_verification(previous: ModulePass | None, following: ModulePass | None) -> bool:
+    """Between two passes of a pipeline (None: its start or end), is the IR verified?"""
+    return previous is None or following is None or verify_each()
+
+
+def verify_between_passes(
+    previous: ModulePass | None, module: ModuleOp, following: ModulePass | None
+) -> None:
+    """A ``PassPipeline`` callback applying this policy."""
+    if needs_verification(previous, following):
+        module.verify()

@@ -11,12 +11,16 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
-from iron_ir.passes.placement.registry import Placer
+from iron_ir.ir.verification import verify_between_passes, verify_each
+
+if TYPE_CHECKING:  # the placers load with the passes, not at iron-opt start-up
+    from iron_ir.passes.placement.registry import Placer
 
 # name -> "module:ClassName"; imported only when the pass is asked for (iron-opt start-up).
 _PASSES: dict[str, str] = {
@@ -89,16 +93,23 @@ def iron_to_aie_passes(placer: Placer, *, report: bool = False) -> tuple[ModuleP
 
 
 def run_passes(
-    module: ModuleOp, passes: Sequence[ModulePass], ctx: Context | None = None
+    module: ModuleOp,
+    passes: Sequence[ModulePass],
+    ctx: Context | None = None,
+    *,
+    verify_result: bool = True,
 ) -> ModuleOp:
-    """Run ``passes`` on ``module`` in place, verifying the IR after each one."""
+    """Run ``passes`` on ``module`` (which must verify) in place, then verify the result;
+    between the passes only under :func:`iron_ir.ir.verification.verifying_each`."""
     if ctx is None:
         from iron_ir.ir.context import make_context
 
         ctx = make_context()
 
     def verify(previous: ModulePass | None, op: ModuleOp, following: ModulePass | None) -> None:
-        if previous is not None:
+        if previous is None:
+            return
+        if (following is None and verify_result) or (following is not None and verify_each()):
             op.verify()
 
     PassPipeline(tuple(passes), verify).apply(ctx, module)
@@ -110,8 +121,8 @@ def compile_to_aie(
 ) -> ModuleOp:
     """Place every ``iron.program`` of ``module`` with ``placer`` (an instance: a registered
     placer or any ``Placer`` subclass), legalise its DMA patterns and lower it to the AIE
-    dialect (``iron-to-aie``), verifying after each pass. Changes ``module`` in place and
-    returns it."""
+    dialect (``iron-to-aie``), verifying the result (after every pass too under
+    ``verifying_each``). Changes ``module`` in place and returns it."""
     return run_passes(module, iron_to_aie_passes(placer, report=report), ctx)
 
 
@@ -134,7 +145,9 @@ class IronToAIEPipeline(ModulePass):
         return IronPlacePass(self.placer, self.cores_per_col).placer_instance()
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        compile_to_aie(op, self._placer(), report=self.report, ctx=ctx)
+        # The pass manager running this pipeline verifies its input and its output.
+        passes = iron_to_aie_passes(self._placer(), report=self.report)
+        run_passes(op, passes, ctx, verify_result=False)
 
 
 def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
@@ -142,11 +155,12 @@ def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
 
 
 def run_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> ModuleOp:
-    """Run a textual pipeline (``"iron-place{placer=sequential},..."``) on ``module`` in place."""
+    """Run a textual pipeline (``"iron-place{placer=sequential},..."``) on ``module`` in place,
+    verifying its input and its result (and between passes under ``verifying_each``)."""
     if ctx is None:
         from iron_ir.ir.context import make_context
 
         ctx = make_context()
     registry = {**all_passes(), **all_pipelines()}
-    PassPipeline.parse_spec(registry, spec).apply(ctx, module)
+    PassPipeline.parse_spec(registry, spec, verify_between_passes).apply(ctx, module)
     return module

@@ -47,6 +47,7 @@ from iron_ir.dialects.aie.device import (
     tile_kind_of,
 )
 from iron_ir.ir.constraints import I32Attr, int_attr
+from iron_ir.ir.symbols import lookup_in
 from iron_ir.ir.syntax import CustomDirective, EntryArguments, FormattedOp, next_char
 
 # --- aie.dma_bd ---------------------------------------------------------------------------------
@@ -361,11 +362,7 @@ def _context_from_symbol(
     device = parent_device(owner)
     if device is None:
         return None
-    target = None
-    for child in device.body_region.block.ops:
-        if child.properties.get("sym_name") == symbol.root_reference:
-            target = child
-            break
+    target = lookup_in(device, symbol.root_reference.data)
     if target is None:
         return None
     if target.name == "aie.shim_dma_allocation":

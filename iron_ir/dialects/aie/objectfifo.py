@@ -8,9 +8,9 @@ from typing import ClassVar
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
+    DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
-    DenseIntOrFPElementsAttr,
     MemRefType,
     StringAttr,
     SymbolNameConstraint,
@@ -55,6 +55,7 @@ from iron_ir.dialects.aie.device import (
     tile_op_of,
 )
 from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.symbols import lookup_in
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 Dims = BDDimLayoutArrayAttr | Sequence[tuple[int, int]]
@@ -391,10 +392,8 @@ def lookup_objectfifo(op: Operation, symbol: SymbolRefAttr | StringAttr | str) -
         parent = parent.parent_op()
     if parent is None:
         return None
-    for child in parent.body_region.block.ops:
-        if isinstance(child, ObjectFifoCreateOp) and child.sym_name.data == symbol:
-            return child
-    return None
+    found = lookup_in(parent, symbol)
+    return found if isinstance(found, ObjectFifoCreateOp) else None
 
 
 def _require_objectfifo(op: Operation, symbol: SymbolRefAttr) -> ObjectFifoCreateOp | None:

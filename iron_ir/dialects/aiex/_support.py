@@ -8,7 +8,6 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     IntegerType,
-    StringAttr,
     SymbolRefAttr,
     i1,
     i32,
@@ -19,6 +18,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DeviceSpec
 from iron_ir.ir.constraints import ui64
+from iron_ir.ir.symbols import lookup_in
 
 FALSE = IntegerAttr(0, i1)
 ZERO_I32 = IntegerAttr(0, i32)
@@ -69,12 +69,7 @@ def lookup_in_device(op: Operation, symbol: SymbolRefAttr) -> Operation | None:
     device = enclosing_device(op)
     if device is None:
         return None
-    name = symbol.root_reference.data
-    for candidate in device.regions[0].block.ops:
-        sym = candidate.properties.get("sym_name") or candidate.attributes.get("sym_name")
-        if isinstance(sym, StringAttr) and sym.data == name:
-            return candidate
-    return None
+    return lookup_in(device, symbol.root_reference.data)
 
 
 def dma_endpoint(op: Operation, symbol: SymbolRefAttr) -> Operation | None:

@@ -300,7 +300,7 @@ class DMAStartBdChainForOp(FormattedOp):
     result = result_def(IndexType())
     traits = lazy_traits_def(lambda: (in_runtime_sequence(),))
     FORMAT: ClassVar[str] = (
-        "$symbol `(` $args `)` `:` `(` type($args) `)` ` ` `for` ` ` $alloc attr-dict"
+        "$symbol `(` $args `)` `:` `(` type($args) `)` `for` $alloc attr-dict"
     )
 
     def verify_rules(self) -> None:
