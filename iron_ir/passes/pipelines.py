@@ -34,6 +34,7 @@ _PASSES: dict[str, str] = {
     "aie-assign-buffer-addresses": (
         "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
     ),
+    "aie-create-pathfinder-flows": "iron_ir.passes.pathfinder:AIECreatePathfinderFlowsPass",
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
