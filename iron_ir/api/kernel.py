@@ -103,11 +103,23 @@ class Kernel(BaseKernel):
             raise IronTypeError(f"Kernel: name must be a non-empty string, got {name!r}")
         self.name = name
         self.bin_name = bin_name
+        self.numpy_arg_types = list(arg_types)
         self._arg_types = _arg_types(name, arg_types)
 
     @property
     def arg_types(self) -> list[Attribute]:
         return self._arg_types
+
+    def tile_size(self, index: int = 0) -> int:
+        """Elements of the kernel's first array argument (how much one call processes), as
+        mlir-aie's ``ExternalFunction.tile_size()``; the algorithms tile by it."""
+        arrays = [t for t in self._arg_types if isinstance(t, MemRefType)]
+        if not arrays:
+            raise IronTypeError(f"kernel '{self.name}' has no array argument to size tiles by")
+        size = 1
+        for d in arrays[index].get_shape():
+            size *= d
+        return size
 
     def declaration(self, program: Any) -> func_dialect.FuncOp:
         op = func_dialect.FuncOp(
@@ -161,6 +173,10 @@ class ExternalFunction(Kernel):
         op.attributes["iron.include_dirs"] = ArrayAttr([StringAttr(d) for d in self.include_dirs])
         op.attributes["iron.compile_flags"] = ArrayAttr([StringAttr(f) for f in self.compile_flags])
         return op
+
+
+CoreFunction = ExternalFunction
+"""The 2025 name of ``ExternalFunction``."""
 
 
 class FuncBase(BaseKernel):

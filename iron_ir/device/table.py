@@ -5,8 +5,8 @@ descriptors, DMA channels, BD field limits and alignment rules. Verifiers, place
 the simulator and the resource report all read this table; nothing else hard-codes a device
 number.
 
-Sources: mlir-aie's target models (``AIETargetModel.h/.cpp``) and DMA verifiers, as summarised in
-``shared/reference/aie-lowering-and-hardware.md`` §1 and §8.
+Sources: mlir-aie's target models (``AIETargetModel.h/.cpp``) and its DMA verifiers
+(docs/dma-patterns.md summarises the BD limits).
 
 Units: BD sizes, strides, lengths and addresses are in **32-bit words** in hardware (the address
 generation granularity is 32 bits on every target); the IR counts elements. Converting between

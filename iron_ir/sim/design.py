@@ -169,6 +169,7 @@ class Design:
     buffers: dict[SSAValue, np.ndarray] = field(default_factory=dict)
     buffers_by_name: dict[str, np.ndarray] = field(default_factory=dict)
     buffer_names: dict[SSAValue, str] = field(default_factory=dict)
+    buffer_inits: list[tuple[np.ndarray, np.ndarray | None]] = field(default_factory=list)
     locks: dict[SSAValue, object] = field(default_factory=dict)
     lock_ops: list[tuple[SSAValue, str, int]] = field(default_factory=list)
     funcs: dict[str, Operation] = field(default_factory=dict)
@@ -362,6 +363,7 @@ def _read_op(design: Design, op: Operation) -> None:
             else alloc_memref(t)
         )
         design.buffers[op.results[0]] = array
+        design.buffer_inits.append((array, array.copy() if init is not None else None))
         buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
         design.buffers_by_name[buf_name] = array
         design.buffer_names[op.results[0]] = buf_name

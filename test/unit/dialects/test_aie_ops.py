@@ -39,7 +39,8 @@ from iron_ir.dialects.aie import (
 from iron_ir.ir.parse import parse_module
 from iron_ir.ir.printer import print_module
 
-REFERENCE = Path("/work/shared/reference/mlir")
+# mlir-aie's own output for three designs, kept beside the lit tests that check it.
+REFERENCE = Path(__file__).resolve().parents[2] / "lit" / "reference" / "Inputs"
 
 
 def _device(name: str = "npu2") -> tuple[ModuleOp, DeviceOp, Builder]:
@@ -178,7 +179,7 @@ def test_verifier_rejects_built_ir_with_a_clear_message():
     module, device, b = _device("npu1")
     tile = b.insert(TileOp(0, 1))
     b.insert(CoreOp(tile))
-    with pytest.raises(VerifyException, match="must be on a compute tile, but tile \\(0, 1\\) is a mem tile"):
+    with pytest.raises(VerifyException, match="failed to verify that op exists in a core tile: tile \\(0, 1\\) is a mem tile"):
         module.verify()
 
 
@@ -206,8 +207,6 @@ def test_enum_storage_is_mlir_aie_i32():
 )
 def test_reference_modules_round_trip(name):
     path = REFERENCE / f"{name}.mlir"
-    if not path.exists():
-        pytest.skip("shared reference outputs not available")
     text = path.read_text()
     module = parse_module(text, str(path))
     module.verify()
