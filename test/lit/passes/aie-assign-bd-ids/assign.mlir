@@ -14,6 +14,8 @@
 // CHECK: %[[C1:.*]] = aie.buffer(%[[TILE_0_2]]) {sym_name = "c1"} : memref<16xi32>
 // CHECK: %[[L:.*]] = aie.lock(%[[MEM_TILE_0_1]], 0) {init = 2 : i32, sym_name = "l"}
 // CHECK: %[[M:.*]] = aie.lock(%[[MEM_TILE_0_1]], 1) {init = 0 : i32, sym_name = "m"}
+// CHECK: %[[P:.*]] = aie.lock(%[[TILE_0_2]], 0) {init = 2 : i32, sym_name = "p"}
+// CHECK: %[[Q:.*]] = aie.lock(%[[TILE_0_2]], 1) {init = 0 : i32, sym_name = "q"}
 // CHECK: %[[MEMTILE_DMA_0_1:.*]] = aie.memtile_dma(%[[MEM_TILE_0_1]]) {
 // CHECK: %0 = aie.dma_start(S2MM, 0, ^bb1, ^bb3)
 // CHECK: ^bb1:  // 2 preds: ^bb0, ^bb2
@@ -50,10 +52,14 @@
 // CHECK: }
 // CHECK: %[[MEM_0_2:.*]] = aie.mem(%[[TILE_0_2]]) {
 // CHECK: %0 = aie.dma(S2MM, 0) [{
+// CHECK: aie.use_lock(%[[P]], AcquireGreaterEqual, 1)
 // CHECK: aie.dma_bd(%[[C0]] : memref<16xi32>, 0, 16) {bd_id = 1 : i32, next_bd_id = 0 : i32}
+// CHECK: aie.use_lock(%[[Q]], Release, 1)
 // CHECK: aie.end
 // CHECK: }, {
+// CHECK: aie.use_lock(%[[P]], AcquireGreaterEqual, 1)
 // CHECK: aie.dma_bd(%[[C1]] : memref<16xi32>, 0, 16) {bd_id = 0 : i32, next_bd_id = 1 : i32}
+// CHECK: aie.use_lock(%[[Q]], Release, 1)
 // CHECK: aie.end
 // CHECK: }]
 // CHECK: aie.end
@@ -71,6 +77,8 @@ module @bd_ids {
     %c1 = aie.buffer(%t02) {sym_name = "c1"} : memref<16xi32>
     %l = aie.lock(%t01, 0) {init = 2 : i32, sym_name = "l"}
     %m = aie.lock(%t01, 1) {init = 0 : i32, sym_name = "m"}
+    %p = aie.lock(%t02, 0) {init = 2 : i32, sym_name = "p"}
+    %q = aie.lock(%t02, 1) {init = 0 : i32, sym_name = "q"}
     %memtile_dma = aie.memtile_dma(%t01) {
       %0 = aie.dma_start(S2MM, 0, ^bb1, ^bb3)
     ^bb1:
@@ -107,10 +115,14 @@ module @bd_ids {
     }
     %mem = aie.mem(%t02) {
       aie.dma(S2MM, 0) [{
+        aie.use_lock(%p, AcquireGreaterEqual, 1)
         aie.dma_bd(%c0 : memref<16xi32>, 0, 16)
+        aie.use_lock(%q, Release, 1)
         aie.end
       }, {
+        aie.use_lock(%p, AcquireGreaterEqual, 1)
         aie.dma_bd(%c1 : memref<16xi32>, 0, 16) {bd_id = 0 : i32}
+        aie.use_lock(%q, Release, 1)
         aie.end
       }]
       aie.end
