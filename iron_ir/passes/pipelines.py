@@ -164,6 +164,15 @@ def lower_to_physical(
     return run_passes(module, physical_passes(options), ctx)
 
 
+def lower_placed_for_resources(module: ModuleOp, ctx: Context | None = None) -> ModuleOp:
+    """A placed IRON ``module`` lowered through the rest of ``iron-to-aie-physical`` except
+    linting and routing (neither changes what a tile uses), in place: what the resource report
+    measures."""
+    rest = [name for name in IRON_TO_AIE[1:] if name != "iron-lint"]
+    rest += [name for name in AIE_TO_PHYSICAL if name != "aie-create-pathfinder-flows"]
+    return run_passes(module, [_pass_class(name)() for name in rest], ctx)
+
+
 @dataclass(frozen=True)
 class IronToAIEPipeline(ModulePass):
     """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, convert-iron-to-aie, iron-lint.
