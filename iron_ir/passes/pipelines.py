@@ -36,6 +36,7 @@ _PASSES: dict[str, str] = {
         "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
     ),
     "aie-create-pathfinder-flows": "iron_ir.passes.pathfinder:AIECreatePathfinderFlowsPass",
+    "aie-find-flows": "iron_ir.passes.find_flows:AIEFindFlowsPass",
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
