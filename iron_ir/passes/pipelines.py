@@ -27,6 +27,7 @@ _PASSES: dict[str, str] = {
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
     "iron-lint": "iron_ir.passes.lint:IronLintPass",
     # the physical level, with mlir-aie's pass names and options
+    "aie-canonicalize-device": "iron_ir.passes.canonicalize_device:AIECanonicalizeDevicePass",
     "aie-objectFifo-stateful-transform": (
         "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
     ),
