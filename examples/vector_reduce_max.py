@@ -1,8 +1,11 @@
 """vector_reduce_max: the maximum of 1024 i32 values, split over 4 workers and joined back.
 
 The input is split (through a mem tile) into four 256-element pieces; each worker reduces its
-piece into a LocalBuffer accumulator and produces one partial maximum; the partials are joined
-(through the mem tile) into a 4-element object that worker 0 reduces to the final result.
+piece into a LocalBuffer accumulator; workers 1-3 send their partial maximum, joined (through the
+mem tile) into a 3-element object that worker 0 reduces with its own to the final result.
+Worker 0 keeps its partial: all four workers share one column, and the streams going south
+through its tile (three partials and the result) may not outnumber its switch's four South
+ports.
 """
 
 import numpy as np
@@ -22,7 +25,7 @@ MIN_I32 = np.iinfo(np.int32).min
 in_ty = np.ndarray[(N,), np.dtype[np.int32]]
 chunk_ty = np.ndarray[(CHUNK,), np.dtype[np.int32]]
 one_ty = np.ndarray[(1,), np.dtype[np.int32]]
-partials_ty = np.ndarray[(N_CORES,), np.dtype[np.int32]]
+partials_ty = np.ndarray[(N_CORES - 1,), np.dtype[np.int32]]
 
 of_in = ObjectFifo(in_ty, name="of_in")
 chunks = of_in.cons().split(
@@ -32,39 +35,44 @@ chunks = of_in.cons().split(
 )
 out_c = ObjectFifo(partials_ty, name="outC")
 partials = out_c.prod().join(
-    offsets=list(range(N_CORES)),
-    obj_types=[one_ty] * N_CORES,
-    names=[f"memC{i}" for i in range(N_CORES)],
+    offsets=list(range(N_CORES - 1)),
+    obj_types=[one_ty] * (N_CORES - 1),
+    names=[f"memC{i}" for i in range(1, N_CORES)],
 )
 of_out = ObjectFifo(one_ty, name="of_out")
 
 
-def reduce_chunk(of_chunk, of_partial):
+def chunk_max(of_chunk):
     acc = LocalBuffer(one_ty, initial_value=np.array([MIN_I32], dtype=np.int32))
     acc[0] = MIN_I32
     elem_in = of_chunk.acquire(1)
     for i in range_(CHUNK):
         acc[0] = maxsi(acc[0], elem_in[i])
     of_chunk.release(1)
+    return acc
+
+
+def reduce_chunk(of_chunk, of_partial):
+    acc = chunk_max(of_chunk)
     elem_out = of_partial.acquire(1)
     elem_out[0] = acc[0]
     of_partial.release(1)
 
 
-def core_first(of_chunk, of_partial, of_partials, of_result):
-    reduce_chunk(of_chunk, of_partial)
+def core_first(of_chunk, of_partials, of_result):
+    acc = chunk_max(of_chunk)
     elem_parts = of_partials.acquire(1)
     result = of_result.acquire(1)
-    result[0] = elem_parts[0]
-    for i in range_(1, N_CORES):
+    result[0] = acc[0]
+    for i in range_(N_CORES - 1):
         result[0] = maxsi(result[0], elem_parts[i])
     of_partials.release(1)
     of_result.release(1)
 
 
-workers = [
-    Worker(core_first, [chunks[0].cons(), partials[0].prod(), out_c.cons(), of_out.prod()])
-] + [Worker(reduce_chunk, [chunks[i].cons(), partials[i].prod()]) for i in range(1, N_CORES)]
+workers = [Worker(core_first, [chunks[0].cons(), out_c.cons(), of_out.prod()])] + [
+    Worker(reduce_chunk, [chunks[i].cons(), partials[i - 1].prod()]) for i in range(1, N_CORES)
+]
 
 rt = Runtime()
 with rt.sequence(in_ty, one_ty) as (a_in, c_out):

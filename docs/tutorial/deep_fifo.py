@@ -1,4 +1,4 @@
-"""docs/tutorial.md section 5: the tutorial's design with a fifo too deep to fit.
+"""docs/tutorial.md section 5: the tutorial's design with a consumer end too deep to fit.
 
 Two input fifos and one output fifo between the shim and one worker; the worker loops over
 four 1024-element tiles and calls mlir-aie's `eltwise_add_i16_vector` kernel (add.o) on each.
@@ -17,7 +17,7 @@ TILE = 1024
 vector_ty = np.ndarray[(N,), np.dtype[np.int16]]
 tile_ty = np.ndarray[(TILE,), np.dtype[np.int16]]
 
-of_a = ObjectFifo(tile_ty, depth=32, name="a")
+of_a = ObjectFifo(tile_ty, name="a")
 of_b = ObjectFifo(tile_ty, name="b")
 of_c = ObjectFifo(tile_ty, name="c")
 
@@ -35,7 +35,7 @@ def core_fn(of_a, of_b, of_c, add):
         of_c.release(1)
 
 
-worker = Worker(core_fn, [of_a.cons(), of_b.cons(), of_c.prod(), add])
+worker = Worker(core_fn, [of_a.cons(depth=32), of_b.cons(), of_c.prod(), add])
 
 rt = Runtime()
 with rt.sequence(vector_ty, vector_ty, vector_ty) as (a, b, c):

@@ -31,6 +31,7 @@ _PASSES: dict[str, str] = {
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
     "iron-lint": "iron_ir.passes.lint:IronLintPass",
     # the physical level, with mlir-aie's pass names and options
+    "aie-canonicalize-device": "iron_ir.passes.canonicalize_device:AIECanonicalizeDevicePass",
     "aie-objectFifo-stateful-transform": (
         "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
     ),
@@ -39,6 +40,8 @@ _PASSES: dict[str, str] = {
     "aie-assign-buffer-addresses": (
         "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
     ),
+    "aie-create-pathfinder-flows": "iron_ir.passes.pathfinder:AIECreatePathfinderFlowsPass",
+    "aie-find-flows": "iron_ir.passes.find_flows:AIEFindFlowsPass",
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
@@ -50,6 +53,15 @@ IRON_TO_AIE: tuple[str, ...] = (
     "iron-lint",
 )
 """The IRON dialect down to objectfifo-level AIE (``iron-to-aie``), linted (warnings only)."""
+
+AIE_TO_PHYSICAL: tuple[str, ...] = (
+    "aie-assign-lock-ids",
+    "aie-objectFifo-stateful-transform",
+    "aie-assign-bd-ids",
+    "aie-assign-buffer-addresses",
+    "aie-create-pathfinder-flows",
+)
+"""Objectfifo-level AIE down to the physical level (``aie-to-physical``), in aiecc's order."""
 
 
 def _lazy(path: str) -> Callable[[], type[ModulePass]]:
@@ -92,6 +104,27 @@ def iron_to_aie_passes(placer: Placer, *, report: bool = False) -> tuple[ModuleP
     return (_PlaceWith(placer, report), *(_pass_class(name)() for name in rest))
 
 
+@dataclass(frozen=True)
+class PhysicalOptions:
+    """The options of the physical passes that the physical pipelines pass on."""
+
+    alloc_scheme: str = ""
+    dynamic_objFifos: bool = False
+    packet_sw_objFifos: bool = False
+
+
+def physical_passes(options: PhysicalOptions = PhysicalOptions()) -> tuple[ModulePass, ...]:
+    """The passes of ``aie-to-physical``, configured with ``options``."""
+    configured = {
+        "aie-objectFifo-stateful-transform": {
+            "dynamic_objFifos": options.dynamic_objFifos,
+            "packet_sw_objFifos": options.packet_sw_objFifos,
+        },
+        "aie-assign-buffer-addresses": {"alloc_scheme": options.alloc_scheme},
+    }
+    return tuple(_pass_class(name)(**configured.get(name, {})) for name in AIE_TO_PHYSICAL)
+
+
 def run_passes(
     module: ModuleOp,
     passes: Sequence[ModulePass],
@@ -117,13 +150,41 @@ def run_passes(
 
 
 def compile_to_aie(
-    module: ModuleOp, placer: Placer, *, report: bool = False, ctx: Context | None = None
+    module: ModuleOp,
+    placer: Placer,
+    *,
+    report: bool = False,
+    ctx: Context | None = None,
+    physical: PhysicalOptions | bool = False,
 ) -> ModuleOp:
     """Place every ``iron.program`` of ``module`` with ``placer`` (an instance: a registered
     placer or any ``Placer`` subclass), legalise its DMA patterns and lower it to the AIE
     dialect (``iron-to-aie``), verifying the result (after every pass too under
-    ``verifying_each``). Changes ``module`` in place and returns it."""
-    return run_passes(module, iron_to_aie_passes(placer, report=report), ctx)
+    ``verifying_each``); with ``physical`` (True or the :class:`PhysicalOptions`) on down to
+    the physical level (``iron-to-aie-physical``). Changes ``module`` in place and returns
+    it."""
+    passes = iron_to_aie_passes(placer, report=report)
+    if physical:
+        options = physical if isinstance(physical, PhysicalOptions) else PhysicalOptions()
+        passes += physical_passes(options)
+    return run_passes(module, passes, ctx)
+
+
+def lower_to_physical(
+    module: ModuleOp, options: PhysicalOptions = PhysicalOptions(), ctx: Context | None = None
+) -> ModuleOp:
+    """Objectfifo-level AIE (any ``aie.device`` of ``module``) to the physical level
+    (``aie-to-physical``), in place."""
+    return run_passes(module, physical_passes(options), ctx)
+
+
+def lower_placed_for_resources(module: ModuleOp, ctx: Context | None = None) -> ModuleOp:
+    """A placed IRON ``module`` lowered through the rest of ``iron-to-aie-physical`` except
+    linting and routing (neither changes what a tile uses), in place: what the resource report
+    measures."""
+    rest = [name for name in IRON_TO_AIE[1:] if name != "iron-lint"]
+    rest += [name for name in AIE_TO_PHYSICAL if name != "aie-create-pathfinder-flows"]
+    return run_passes(module, [_pass_class(name)() for name in rest], ctx)
 
 
 @dataclass(frozen=True)
@@ -150,8 +211,52 @@ class IronToAIEPipeline(ModulePass):
         run_passes(op, passes, ctx, verify_result=False)
 
 
+@dataclass(frozen=True)
+class IronToAIEPhysicalPipeline(ModulePass):
+    """``iron-to-aie-physical``: iron-to-aie, then aie-to-physical.
+
+    Options: iron-place's (``placer``, ``cores-per-col``, ``report``) and the physical passes'
+    (``alloc-scheme``, ``dynamic-objFifos``, ``packet-sw-objFifos``).
+    """
+
+    name = "iron-to-aie-physical"
+
+    placer: str = "sequential"
+    cores_per_col: int | None = None
+    report: bool = False
+    alloc_scheme: str = ""
+    dynamic_objFifos: bool = False
+    packet_sw_objFifos: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        placer = IronToAIEPipeline(self.placer, self.cores_per_col)._placer()
+        options = PhysicalOptions(self.alloc_scheme, self.dynamic_objFifos, self.packet_sw_objFifos)
+        compile_to_aie(op, placer, report=self.report, ctx=ctx, physical=options)
+
+
+@dataclass(frozen=True)
+class AIEToPhysicalPipeline(ModulePass):
+    """``aie-to-physical``: the physical passes on objectfifo-level AIE, in aiecc's order.
+
+    Options: ``alloc-scheme``, ``dynamic-objFifos``, ``packet-sw-objFifos``.
+    """
+
+    name = "aie-to-physical"
+
+    alloc_scheme: str = ""
+    dynamic_objFifos: bool = False
+    packet_sw_objFifos: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        options = PhysicalOptions(self.alloc_scheme, self.dynamic_objFifos, self.packet_sw_objFifos)
+        lower_to_physical(op, options, ctx)
+
+
 def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {IronToAIEPipeline.name: lambda: IronToAIEPipeline}
+    return {
+        p.name: (lambda p=p: p)
+        for p in (IronToAIEPipeline, IronToAIEPhysicalPipeline, AIEToPhysicalPipeline)
+    }
 
 
 def run_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> ModuleOp:

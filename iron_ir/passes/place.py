@@ -9,6 +9,8 @@ checks every tile's memory, locks, BDs and DMA channels against the device table
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from dataclasses import dataclass
 
@@ -17,6 +19,7 @@ from xdsl.dialects.builtin import ArrayAttr, ModuleOp
 from xdsl.passes import ModulePass
 
 from iron_ir.device import TileKind
+from iron_ir.dialects import aie
 from iron_ir.dialects.iron import (
     BufferOp,
     EndpointKind,
@@ -28,16 +31,19 @@ from iron_ir.dialects.iron import (
 )
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.passes.placement import (
+    Coord,
     Placement,
     Placer,
     PlacementError,
     ProgramModel,
+    TileUsage,
     account,
     build_model,
     check,
     get_placer,
-    report,
 )
+from iron_ir.passes.placement import report as render_report
+from iron_ir.passes.placement.lowered import measure
 
 
 @dataclass(frozen=True)
@@ -57,22 +63,55 @@ class IronPlacePass(ModulePass):
 
 def place_module(module: ModuleOp, placer: Placer, *, report: bool = False) -> None:
     """Place every ``iron.program`` of ``module`` with ``placer``; ``report`` prints each
-    program's resource table to stderr."""
-    for program in [p for p in module.walk() if isinstance(p, ProgramOp)]:
-        text = place_program(program, placer)
-        if report:
+    program's resource table to stderr: the estimate, and beside it what the design lowered
+    to the physical level really uses (see :func:`measured_usage`)."""
+    placed = [
+        (program, *place_and_account(program, placer))
+        for program in [p for p in module.walk() if isinstance(p, ProgramOp)]
+    ]
+    if report and placed:
+        measured, failure, notes = measured_usage(module)
+        for index, (program, model, usage) in enumerate(placed):
+            text = render_report(model, usage, measured[index] if measured else None)
+            if failure:
+                text += f"\n  (not lowered: {failure})"
+            text += "".join(f"\n  lowering: {note}" for note in notes)
             print(text, file=sys.stderr)
 
 
+def measured_usage(module: ModuleOp) -> tuple[list[dict[Coord, dict[str, int]]] | None, str, list[str]]:
+    """Lower a copy of the placed ``module`` to the physical level (up to routing, which takes
+    none of the counted resources) and measure each ``aie.device``, in program order. Returns
+    the measurements (None if the lowering failed), the failure, and the lowering's warnings."""
+    from iron_ir.passes.pipelines import lower_placed_for_resources
+
+    captured = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(captured):
+            lowered = lower_placed_for_resources(module.clone())
+    except Exception as error:  # the report stays useful when the design does not lower
+        return None, str(error).strip().splitlines()[0], []
+    notes = [line for line in captured.getvalue().splitlines() if line.strip()]
+    devices = [op for op in lowered.walk() if isinstance(op, aie.DeviceOp)]
+    return [measure(device) for device in devices], "", notes
+
+
 def place_program(program: ProgramOp, placer: Placer) -> str:
-    """Place ``program`` in place with ``placer``; returns the resource report."""
+    """Place ``program`` in place with ``placer``; returns the resource report (estimate)."""
+    return render_report(*place_and_account(program, placer))
+
+
+def place_and_account(
+    program: ProgramOp, placer: Placer
+) -> tuple[ProgramModel, dict[Coord, TileUsage]]:
+    """Place ``program`` in place with ``placer``; returns its model and estimated usage."""
     try:
         return _place(program, placer)
     except PlacementError as error:
         raise OpError(error.op or program, str(error)) from error
 
 
-def _place(program: ProgramOp, placer: Placer) -> str:
+def _place(program: ProgramOp, placer: Placer) -> tuple[ProgramModel, dict[Coord, TileUsage]]:
     model = build_model(program)
     try:
         placement = placer.place(model)
@@ -87,7 +126,7 @@ def _place(program: ProgramOp, placer: Placer) -> str:
     usage = account(model, placement)
     check(model, usage)
     _apply(program, model, placement)
-    return report(model, usage)
+    return model, usage
 
 
 def _validate(model: ProgramModel, placement: Placement, placer: Placer) -> None:

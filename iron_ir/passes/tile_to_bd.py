@@ -127,38 +127,47 @@ def _legalize_fifo_dims(device: DeviceSpec, fifo: FifoOp, owners) -> None:
         if not end.dims:
             new_ends.append(end)
             continue
-        role = "dims_to_stream" if index == 0 else f"dims_from_stream of consumer {index - 1}"
-        kind = _end_kind(device, end, owners)
-        if kind.is_shim:
-            raise OpError(
-                fifo,
-                f"fifo @{fifo.fifo_name}: {role} is on the runtime's end, a {kind.human}, where "
-                "objectfifo layout transforms are not available. Give the layout to the "
-                "runtime's fill/drain as a tap (TensorAccessPattern) instead.",
-            )
-        pairs = end.dims.pairs
-        pattern = AccessPattern(0, tuple(s for s, _ in pairs), tuple(t for _, t in pairs))
-        lowering = _lower(
-            fifo,
-            f"fifo @{fifo.fifo_name} {role}",
-            pattern,
-            element_bytes(fifo.elem_type),
-            memref_elements(fifo.elem_type),
-            device.kinds[kind],
-            runtime_task=False,
-        )
-        bd = lowering.bds[0]
-        # No dims means "the whole object, in order"; a shorter linear run must stay explicit.
-        legal = lowering.ir_dims(bd) or (
-            [(bd.length, 1)] if bd.length != memref_elements(fifo.elem_type) else []
-        )
-        if legal != pairs:
+        legal = plan_end_dims(device, fifo, index, _end_kind(device, end, owners))
+        if legal != end.dims.pairs:
             changed = True
             end = EndpointAttr(end.kind, end.ref, end.depth, DimsAttr(legal), end.tile)
         new_ends.append(end)
     if changed:
         fifo.producer = new_ends[0]
         fifo.consumers = ArrayAttr(new_ends[1:])
+
+
+def plan_end_dims(
+    device: DeviceSpec, fifo: FifoOp, index: int, kind: TileKind
+) -> list[tuple[int, int]]:
+    """The legal dims this pass gives end ``index`` of ``fifo`` (0: the producer) on a ``kind``
+    tile; no dims when they amount to the whole object in order (also what placement reads to
+    tell a DMA fifo from a shared-memory one)."""
+    end = fifo.endpoints[index]
+    role = "dims_to_stream" if index == 0 else f"dims_from_stream of consumer {index - 1}"
+    if kind.is_shim:
+        raise OpError(
+            fifo,
+            f"fifo @{fifo.fifo_name}: {role} is on the runtime's end, a {kind.human}, where "
+            "objectfifo layout transforms are not available. Give the layout to the "
+            "runtime's fill/drain as a tap (TensorAccessPattern) instead.",
+        )
+    pairs = end.dims.pairs
+    pattern = AccessPattern(0, tuple(s for s, _ in pairs), tuple(t for _, t in pairs))
+    lowering = _lower(
+        fifo,
+        f"fifo @{fifo.fifo_name} {role}",
+        pattern,
+        element_bytes(fifo.elem_type),
+        memref_elements(fifo.elem_type),
+        device.kinds[kind],
+        runtime_task=False,
+    )
+    bd = lowering.bds[0]
+    # No dims means "the whole object, in order"; a shorter linear run must stay explicit.
+    return lowering.ir_dims(bd) or (
+        [(bd.length, 1)] if bd.length != memref_elements(fifo.elem_type) else []
+    )
 
 
 def _legalize_transfer(device: DeviceSpec, op: FillOp | DrainOp, fifo: FifoOp) -> None:
@@ -170,12 +179,23 @@ def _legalize_transfer(device: DeviceSpec, op: FillOp | DrainOp, fifo: FifoOp) -
             "iron-place before iron-tile-to-dma-bd",
         )
     kind = device.tile_kind(*tile.col_row)
+    assert kind is not None  # the IRON verifier keeps placed tiles on the grid
+    lowering = plan_transfer(device, op, kind)
+    op.attributes[BDS] = ArrayAttr(
+        [BdAttr.make(bd.offset, bd.length, lowering.ir_dims(bd)) for bd in lowering.bds]
+    )
+    op.attributes[REPEAT_COUNT] = IntegerAttr(lowering.repeat_count, i32)
+
+
+def plan_transfer(device: DeviceSpec, op: FillOp | DrainOp, kind: TileKind):
+    """The BD plan of a fill/drain whose runtime end is a ``kind`` tile: what this pass puts on
+    it (also what placement counts against the shim's BDs)."""
     host = op.host.type
     pattern = AccessPattern(op.offset.data, tuple(op.size_list), tuple(op.stride_list))
     # A tap may reach past the sequence's type (the host allocates the larger buffer, as with
     # mlir-aie): the BDs are planned for the buffer the tap needs.
     reach = pattern.offset + sum((n - 1) * s for n, s in zip(pattern.sizes, pattern.strides))
-    lowering = _lower(
+    return _lower(
         op,
         f"{op.name} @{op.fifo_name}",
         pattern,
@@ -184,10 +204,6 @@ def _legalize_transfer(device: DeviceSpec, op: FillOp | DrainOp, fifo: FifoOp) -
         device.kinds[kind],
         runtime_task=True,
     )
-    op.attributes[BDS] = ArrayAttr(
-        [BdAttr.make(bd.offset, bd.length, lowering.ir_dims(bd)) for bd in lowering.bds]
-    )
-    op.attributes[REPEAT_COUNT] = IntegerAttr(lowering.repeat_count, i32)
 
 
 def _lower(op, what: str, pattern, elem_bytes, elements, spec: TileKindSpec, runtime_task: bool):

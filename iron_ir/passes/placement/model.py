@@ -148,6 +148,7 @@ class RuntimeTransfer:
 
     end: EndRef
     group: int
+    op: FillOp | DrainOp = field(repr=False)
 
 
 @dataclass
@@ -212,7 +213,7 @@ def build_model(program: ProgramOp) -> ProgramModel:
             elif isinstance(op, (FillOp, DrainOp)):
                 group = op.group
                 gid = group_ids.setdefault(group, len(group_ids)) if group is not None else -1
-                transfers.append(RuntimeTransfer(_transfer_end(op, ops), gid))
+                transfers.append(RuntimeTransfer(_transfer_end(op, ops), gid, op))
     ordered = [workers_by_name[n] for n in start_order if n in workers_by_name]
     ordered += [w for w in workers_by_name.values() if w.worker_name not in start_order]
 

@@ -6,7 +6,8 @@ The design (npu1_1col: shim (0, 0), mem tile (0, 1), compute tiles (0, 2)..(0, 5
 * ``@in``  (1024 B objects) runtime -> link ``@fwd`` (depth 3 at the link);
 * ``@mid`` (1024 B) link ``@fwd`` (depth 2) -> worker ``@a`` (depth 2);
 * ``@ab``  (256 B) worker ``@a`` (depth 2) -> worker ``@b`` (depth 3): neighbours in the
-  column, so shared memory (no DMA), max(depth) = 3 objects on the producer's tile;
+  column, so shared memory (no DMA): the producer's 2 objects on the producer's tile, as
+  mlir-aie sizes shared fifos;
 * ``@wts`` (32 B) runtime (depth 1) -> broadcast to ``@a`` (depth 1) and ``@b`` (depth 2);
 * ``@out`` (512 B) worker ``@b`` (depth 2) -> runtime;
 * buffer ``@lut`` (128 B) used by ``@b``; barrier ``@bar`` waited on by ``@a``;
@@ -73,12 +74,13 @@ EXPECTED = {
         # holding two transfers is the busiest; MM2S for the two fills, S2MM for the drain.
         "memory": 0, "locks": 6, "bds": 2, "s2mm": 1, "mm2s": 2,
     },
-    (0, 1): {  # link fwd: max(3 x 1024 in, 2 x 1024 out); 2 locks; 3 + 2 BDs; 1 in, 1 out.
-        "memory": 3072, "locks": 2, "bds": 5, "s2mm": 1, "mm2s": 1,
+    (0, 1): {  # link fwd: the input (equal sizes) owns 3 x 1024; 2 locks; both sides walk the
+        # input's 3 objects: 3 + 3 BDs; 1 in, 1 out.
+        "memory": 3072, "locks": 2, "bds": 6, "s2mm": 1, "mm2s": 1,
     },
-    (0, 2): {  # worker a: stack 2048 + mid 2 x 1024 + ab (shared) 3 x 256 + wts 1 x 32;
+    (0, 2): {  # worker a: stack 2048 + mid 2 x 1024 + ab (shared) 2 x 256 + wts 1 x 32;
         # locks: barrier 1 + mid 2 + ab 2 + wts 2; BDs: mid 2 + wts 1; S2MM: mid, wts.
-        "memory": 2048 + 2048 + 768 + 32, "locks": 7, "bds": 3, "s2mm": 2, "mm2s": 0,
+        "memory": 2048 + 2048 + 512 + 32, "locks": 7, "bds": 3, "s2mm": 2, "mm2s": 0,
     },
     (0, 3): {  # worker b: stack 1024 + lut 128 + wts 2 x 32 + out 2 x 512;
         # locks: wts 2 + out 2; BDs: wts 2 + out 2; S2MM: wts; MM2S: out.
@@ -109,7 +111,7 @@ def test_usage_names_each_user():
     assert users == {
         "stack of worker @a": 2048,
         "fifo @mid (consumer): 2 x 1024 B": 2048,
-        "fifo @ab (3 x 256 B, shared memory)": 768,
+        "fifo @ab (2 x 256 B, shared memory)": 512,
         "fifo @wts (consumer): 1 x 32 B": 32,
     }
     assert dict(usage[(0, 3)].users["memory"])["buffer @lut"] == 128
@@ -123,7 +125,7 @@ def test_report_prints_the_same_figures_against_the_device_table():
     row = next(line for line in text.splitlines() if line.startswith("(0, 2)"))
     assert row.split() == [
         "(0,", "2)", "compute", "tile",
-        "4896", "/", str(compute.data_memory_bytes),
+        "4640", "/", str(compute.data_memory_bytes),
         "7", "/", str(compute.locks),
         "3", "/", str(compute.bds),
         "2", "/", str(compute.dma_s2mm_channels),
@@ -151,7 +153,7 @@ def test_memory_overflow_names_tile_figures_and_users():
     text = DESIGN.replace("memref<256xi32>", f"memref<{words}xi32>").replace(
         "memref<1024xi32>", f"memref<{4 * words}xi32>"
     ).replace("sizes [1, 1, 1, 1024]", f"sizes [1, 1, 1, {4 * words}]")
-    need = 2048 + 2 * 4 * words + 768 + 32
+    need = 2048 + 2 * 4 * words + 512 + 32
     message = _compile_error(text)
     assert (
         f"compute tile Tile(0, 2) of npu1_1col needs {need} data memory (bytes) but has "

@@ -211,7 +211,7 @@ def test_api_misuse_in_a_design_is_one_located_error(tmp_path, capsys):
 def test_a_compile_error_of_program_names_the_design_file(tmp_path, capsys):
     design = tmp_path / "deep.py"
     source = (Path(__file__).resolve().parents[3] / "docs" / "tutorial_design.py").read_text()
-    design.write_text(source.replace('ObjectFifo(tile_ty, name="a")', 'ObjectFifo(tile_ty, depth=32, name="a")'))
+    design.write_text(source.replace("of_a.cons()", "of_a.cons(depth=32)"))
     code, out, err = run(capsys, "run", str(design))
     assert code == 1
     assert err.startswith(f"{design}: error: IronError: compiling the program failed: compute tile")

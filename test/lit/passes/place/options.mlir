@@ -26,14 +26,16 @@ iron.program @two device(npu1_2col) {
 // UNKNOWN-NOT: Traceback
 // CPC: error: {{.*}}cores_per_col=5 but column 0 of npu1_2col has only 4 compute tiles
 
-// Workers a (0, 2) and b (0, 3) share memory: @mid is one set of max(2, 3) objects on a's tile
-// and takes no DMA channel.
-// REPORT:      resource report for npu1_2col (used / available):
-// REPORT-NEXT: tile    kind           memory (bytes)  locks   BDs     S2MM   MM2S
+// Workers a (0, 2) and b (0, 3) share memory: @mid is one set of the producer's 2 objects on
+// a's tile (mlir-aie sizes a shared fifo by its producer) and takes no DMA channel. Each cell is
+// the estimate, then what the design lowered to the physical level uses, then the capacity.
+// REPORT:      resource report for npu1_2col (estimate | lowered / available):
+// REPORT-NEXT: tile    kind           memory (bytes)       locks       BDs         S2MM       MM2S
 // REPORT-NEXT: ------
-// REPORT-NEXT: (0, 0)  shim NOC tile  0 / 0           4 / 16  2 / 16  1 / 2  1 / 2
-// REPORT-NEXT: (0, 2)  compute tile   6144 / 65536    4 / 16  2 / 16  1 / 2  0 / 2
-// REPORT-NEXT: (0, 3)  compute tile   3072 / 65536    2 / 16  2 / 16  0 / 2  1 / 2
+// REPORT-NEXT: (0, 0)  shim NOC tile  0 | 0 / 0            4 | 4 / 16  2 | 2 / 16  1 | 1 / 2  1 | 1 / 2
+// REPORT-NEXT: (0, 2)  compute tile   5120 | 5120 / 65536  4 | 4 / 16  2 | 2 / 16  1 | 1 / 2  0 | 0 / 2
+// REPORT-NEXT: (0, 3)  compute tile   3072 | 3072 / 65536  2 | 2 / 16  2 | 2 / 16  0 | 0 / 2  1 | 1 / 2
+// REPORT-NOT:  lowering
 
 // With one core per column, b goes to column 1; @mid now needs DMAs, and @out drains in column 1.
 // SPREAD: iron.fifo @out : memref<256xi32> producer(worker @b depth 2) consumers(runtime @sequence depth 2 on #iron.tile<1, 0>)
