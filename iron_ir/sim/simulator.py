@@ -143,6 +143,7 @@ class _Compiler:
             "_LockWait": LockWait,
             "_FifoWait": FifoWait,
             "_rt": host,
+            "_regs": host.registers if host is not None else None,
             "np": np,
         }
         self.values: dict[SSAValue, str] = {}
@@ -279,6 +280,8 @@ class _Compiler:
         e = Emitter(HOST_HANDLERS, scope, f"the runtime sequence ({where(runtime)})")
         block = runtime.regions[0].blocks[0]
         params = [e.define(a, "arg") for a in block.args]
+        # Register-level ops (address patches) name the host buffers by argument index.
+        e.line(f"_regs.args = ({''.join(p + ', ' for p in params)})")
         e.block(block)
         source = build_function(e, "_runtime_sequence", params, generator=True)
         return exec_function(source, "_runtime_sequence", self.globals, "<sim runtime>")

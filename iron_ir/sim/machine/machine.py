@@ -43,6 +43,10 @@ class Machine:
     host_ends: dict[tuple[int, str, int], HostEnd] = field(default_factory=dict)
     host_end_of_fifo: dict[str, list[HostEnd]] = field(default_factory=dict)
     ports: list[FifoPort] = field(default_factory=list)
+    builder: object = None
+    """The physical builder, which runtime tasks on tile channels use to make their BDs."""
+    channel_at: dict[tuple[int, int, str, int], Channel] = field(default_factory=dict)
+    """Every DMA channel by (column, row, direction, channel index)."""
 
     def lock(self, name: str, value: int, origin: str | None = None) -> Lock:
         lock = Lock(name, value, origin)
@@ -68,6 +72,8 @@ class Machine:
             bd.reset()
         for ch in self.channels:
             ch.reset()
+        for stream in self.streams:
+            stream.reset()
         for port in self.ports:
             port.reset()
 
