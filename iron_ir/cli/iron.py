@@ -2,6 +2,7 @@
 
     iron run design.py [--inputs in.npz] [--out out.npz] [--trace t.json] [-- design args]
     iron run --mlir design.mlir [--inputs in.npz] [--out out.npz]
+    iron check DIR_OR_FILES... [-j N] [-- design args]   (iron_ir/cli/check.py)
 
 ``.npz`` keys are ``arg0``, ``arg1``, ... by position in the runtime sequence; ``--out`` gets
 every runtime argument after the run. A design file that declares ``PROGRAM``, ``INPUTS`` and
@@ -13,29 +14,19 @@ is one line and exit status 2 (``IRON_TRACEBACK=1`` shows the traceback).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib
-import io
 import os
-import runpy
 import sys
-import traceback
 import warnings
-from dataclasses import dataclass
-from importlib.util import find_spec
-from pathlib import Path
 
 import numpy as np
 
-
-class UserError(Exception):
-    """Bad input to the ``iron`` command: shown as one message, exit status 1."""
-
-
-@dataclass
-class Design:
-    module: object
-    namespace: dict | None = None
+from iron_ir.cli.load import (
+    Design,
+    UserError,
+    design_error,
+    load_mlir,
+    load_python,
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -91,134 +82,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-# --- loading designs ----------------------------------------------------------------------------
-
-
-def _parse_mlir(text: str, name: str):
-    from xdsl.utils.exceptions import ParseError, VerifyException
-
-    from iron_ir.ir.diagnostics import (
-        OpError,
-        Source,
-        format_op_error,
-        format_parse_error,
-        verify_module,
-    )
-    from iron_ir.ir.parse import parse_module
-
-    try:
-        module = parse_module(text, name)
-        verify_module(module)
-    except ParseError as err:
-        raise UserError(format_parse_error(err).rstrip()) from None
-    except OpError as err:
-        raise UserError(format_op_error(err.op, err.message, Source(name, text)).rstrip()) from None
-    except VerifyException as err:
-        raise UserError(f"{name}: error: {err}") from None
-    return module
-
-
-def _load_mlir(path: str) -> Design:
-    p = Path(path)
-    if not p.is_file():
-        raise UserError(f"{path}: no such file")
-    return Design(_parse_mlir(p.read_text(), path))
-
-
-def _design_error(path: str, err: BaseException) -> UserError:
-    """An exception raised by the user's design file, located in that file."""
-    from iron_ir.errors import IronError
-
-    if isinstance(err, IronError):
-        # Its location is the design's file:line when the design's own code misused the API;
-        # compiling PROGRAM is iron's call, so there the design file is all we can name.
-        in_design = Path(err.location.rsplit(":", 1)[0]).resolve() == Path(path).resolve()
-        where = err.location if in_design else path
-        return UserError(f"{where}: error: {type(err).__name__}: {err.message}")
-    frames = [
-        f
-        for f in traceback.extract_tb(err.__traceback__)
-        if Path(f.filename).resolve() == Path(path).resolve()
-    ]
-    where = f"{path}:{frames[-1].lineno}: " if frames else f"{path}: "
-    return UserError(f"{where}{type(err).__name__}: {err}")
-
-
-def _run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, str]:
-    saved_argv = sys.argv
-    sys.argv = [path, *argv]
-    captured = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(captured):
-            namespace = runpy.run_path(path, run_name=run_name)
-    except SystemExit as err:
-        if err.code not in (None, 0):
-            raise UserError(
-                f"{path} exited with status {err.code} while loading:\n{captured.getvalue()}"
-            ) from None
-        namespace = {}
-    except UserError:
-        raise
-    except Exception as err:  # the design is user code: report where it failed in that file
-        from iron_ir.sim.errors import SimulationError
-
-        if isinstance(err, SimulationError):
-            raise
-        raise _design_error(path, err) from None
-    finally:
-        sys.argv = saved_argv
-    return namespace, captured.getvalue()
-
-
-def _module_of(resolved, path: str):
-    module = getattr(resolved, "module", resolved)
-    if any(op.name == "iron.program" for op in module.walk()) and find_spec(
-        "iron_ir.passes.pipelines"
-    ):
-        # A design that prints IRON-dialect text: compile it the way resolve_program would.
-        from iron_ir.passes.pipelines import run_pipeline
-
-        try:
-            module = run_pipeline(module, "iron-to-aie")
-        except Exception as err:
-            raise UserError(f"{path}: compiling the program failed: {err}") from None
-    if not any(op.name == "aie.device" for op in module.walk()):
-        raise UserError(
-            f"{path}: the program did not compile to the AIE dialect (the iron-to-aie pipeline "
-            f"is not available in this installation); run an AIE-dialect file with --mlir"
-        )
-    return module
-
-
-def _load_python(path: str, argv: list[str]) -> Design:
-    if not Path(path).is_file():
-        raise UserError(f"{path}: no such file")
-    if find_spec("iron_ir.compat") is not None:
-        importlib.import_module("iron_ir.compat").install()
-    namespace, printed = _run_design_file(path, "__iron_run__", argv)
-    program = namespace.get("PROGRAM")
-    if program is not None:
-        try:
-            resolved = program.resolve_program()
-        except Exception as err:
-            raise _design_error(path, err) from None
-        return Design(_module_of(resolved, path), namespace)
-    if not _prints_module(printed):
-        namespace, printed = _run_design_file(path, "__main__", argv)
-    if not _prints_module(printed):
-        raise UserError(
-            f"{path} neither defines PROGRAM nor prints a module when run; declare "
-            f"PROGRAM = Program(...) (see docs/iron-dialect.md) or print the resolved program"
-        )
-    text = printed[printed.find("module") :]
-    module = _parse_mlir(text, f"{path} (printed module)")
-    return Design(_module_of(module, path), namespace)
-
-
-def _prints_module(printed: str) -> bool:
-    return "module" in printed and ("aie.device" in printed or "iron.program" in printed)
-
-
 # --- inputs and outputs -------------------------------------------------------------------------
 
 
@@ -247,7 +110,7 @@ def _inputs(args, design: Design, signature, roles) -> list[np.ndarray | None]:
         for i in range(len(signature)):
             key = f"arg{i}"
             if key in data.files:
-                arrays[i] = data[key]
+                arrays[i] = _npz_array(data[key], signature[i].dtype)
             elif "in" in roles[i]:
                 warnings.warn(
                     f"{args.inputs} has no {key}: runtime argument {i} is zero-filled", stacklevel=2
@@ -275,6 +138,14 @@ def _inputs(args, design: Design, signature, roles) -> list[np.ndarray | None]:
     for i in filled:
         arrays[i] = _random_array(rng, signature[i].shape, signature[i].dtype)
     return arrays
+
+
+def _npz_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """numpy writes ml_dtypes arrays (bfloat16) to .npz as raw void items (``|V2``): read
+    same-sized raw items as the argument's type (docs/simulator.md)."""
+    if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
+        return array.view(dtype)
+    return array
 
 
 def _tolerance(dtype: np.dtype) -> tuple[float, float] | None:
@@ -327,12 +198,18 @@ def _run(args) -> int:
         raise UserError("iron run: give either a design file (.py) or --mlir FILE")
     design_args = args.design_args
     if args.mlir:
-        design = _load_mlir(args.mlir)
+        design = load_mlir(args.mlir)
     else:
         if args.design.endswith(".mlir"):
             raise UserError(f"{args.design} is an MLIR file: run it with --mlir {args.design}")
-        design = _load_python(args.design, design_args)
+        design = load_python(args.design, design_args)
     module = design.module
+    if design.jit_runs is not None:
+        sys.stdout.write(design.printed)
+        names = ", ".join(dict.fromkeys(design.jit_runs))
+        print(f"{args.design}: ran @iron.jit design(s) {names} on the {args.backend} backend; "
+              "the design checked its results and exited 0")
+        return 0
     if args.backend == "sim":
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
@@ -385,7 +262,7 @@ def _run(args) -> int:
     try:
         expected = list(reference(inputs))
     except Exception as err:
-        raise _design_error(args.design, err) from None
+        raise design_error(args.design, err) from None
     if len(expected) != len(drained):
         raise UserError(
             f"reference() returned {len(expected)} arrays but the design drains {len(drained)} "
@@ -434,6 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         split = argv.index("--")
         argv, design_args = argv[:split], argv[split + 1 :]
+    if argv[:1] == ["check"]:  # iron check: iron_ir/cli/check.py
+        from iron_ir.cli.check import check
+
+        return check(argv[1:], design_args)
     args = _parser().parse_args(argv)
     args.design_args = design_args
     try:

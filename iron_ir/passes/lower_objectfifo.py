@@ -115,6 +115,13 @@ class _Lowering:
         self.locks: dict[str, list[aie.LockOp]] = {}
         self._check_ready()
         self.model = build_model(program)
+        # A worker's allocation_scheme (Worker(allocation_scheme=...) or Tile(...,
+        # allocation_scheme=...)) is an attribute of its tile, as mlir-aie prints it.
+        self.allocation_schemes = {
+            w.tile.col_row: w.attributes["allocation_scheme"].data
+            for w in self.workers.values()
+            if "allocation_scheme" in w.attributes
+        }
 
     # --- preconditions ---------------------------------------------------------------------
 
@@ -149,7 +156,7 @@ class _Lowering:
 
     def tile(self, coord: tuple[int, int]) -> aie.TileOp:
         if coord not in self.tiles:
-            self.tiles[coord] = self.emit(aie.TileOp(*coord))
+            self.tiles[coord] = self.emit(aie.TileOp(*coord, self.allocation_schemes.get(coord)))
         return self.tiles[coord]
 
     def end_tile(self, end: EndpointAttr) -> tuple[int, int]:

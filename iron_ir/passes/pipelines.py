@@ -25,12 +25,27 @@ _PASSES: dict[str, str] = {
     "convert-iron-to-aie": "iron_ir.passes.lower_objectfifo:ConvertIronToAIEPass",
     # the former name of convert-iron-to-aie, kept so existing pipelines keep working
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
+    "iron-lint": "iron_ir.passes.lint:IronLintPass",
+    # the physical level, with mlir-aie's pass names and options
+    "aie-objectFifo-stateful-transform": (
+        "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
+    ),
+    "aie-assign-lock-ids": "iron_ir.passes.assign_lock_ids:AIEAssignLockIDsPass",
+    "aie-assign-bd-ids": "iron_ir.passes.assign_bd_ids:AIEAssignBDIDsPass",
+    "aie-assign-buffer-addresses": (
+        "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
+    ),
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
 
-IRON_TO_AIE: tuple[str, ...] = ("iron-place", "iron-tile-to-dma-bd", "convert-iron-to-aie")
-"""The IRON dialect down to objectfifo-level AIE (``iron-to-aie``)."""
+IRON_TO_AIE: tuple[str, ...] = (
+    "iron-place",
+    "iron-tile-to-dma-bd",
+    "convert-iron-to-aie",
+    "iron-lint",
+)
+"""The IRON dialect down to objectfifo-level AIE (``iron-to-aie``), linted (warnings only)."""
 
 
 def _lazy(path: str) -> Callable[[], type[ModulePass]]:
@@ -102,7 +117,7 @@ def compile_to_aie(
 
 @dataclass(frozen=True)
 class IronToAIEPipeline(ModulePass):
-    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, convert-iron-to-aie.
+    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, convert-iron-to-aie, iron-lint.
 
     Options are iron-place's (``placer``, ``cores-per-col``, ``report``).
     """

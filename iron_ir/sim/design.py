@@ -336,6 +336,23 @@ def read_design(
     return design
 
 
+def _read_buffer(design: Design, op: Operation) -> None:
+    t = op.results[0].type
+    init = prop(op, "initial_value")
+    array = (
+        dense_to_numpy(init, memref_shape(t), t.element_type) if init is not None else alloc_memref(t)
+    )
+    design.buffers[op.results[0]] = array
+    design.buffer_inits.append((array, array.copy() if init is not None else None))
+    buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
+    design.buffers_by_name[buf_name] = array
+    design.buffer_names[op.results[0]] = buf_name
+    address = as_int(prop(op, "address"))
+    if address is not None:
+        tile = _tile(design, op.operands[0], "aie.buffer")
+        design.placed_buffers.append((tile, address, array))
+
+
 def _read_op(design: Design, op: Operation) -> None:
     name = op.name
     if name == "aie.tile":
@@ -368,22 +385,7 @@ def _read_op(design: Design, op: Operation) -> None:
             alloc_name, col, direction, as_int(prop(op, "channel_index"))
         )
     elif name == "aie.buffer":
-        t = op.results[0].type
-        init = prop(op, "initial_value")
-        array = (
-            dense_to_numpy(init, memref_shape(t), t.element_type)
-            if init is not None
-            else alloc_memref(t)
-        )
-        design.buffers[op.results[0]] = array
-        design.buffer_inits.append((array, array.copy() if init is not None else None))
-        buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
-        design.buffers_by_name[buf_name] = array
-        design.buffer_names[op.results[0]] = buf_name
-        address = as_int(prop(op, "address"))
-        if address is not None:
-            tile = _tile(design, op.operands[0], "aie.buffer")
-            design.placed_buffers.append((tile, address, array))
+        _read_buffer(design, op)
     elif name == "aie.lock":
         tile = _tile(design, op.operands[0], "aie.lock")
         lock_id = as_int(prop(op, "lockID"))
@@ -404,6 +406,11 @@ def _read_op(design: Design, op: Operation) -> None:
             )
         link_with = prop(op, "link_with")
         design.cores.append(Core(op, tile, link_with.data if link_with is not None else None))
+        # mlir-aie's placed builder puts a buffer made inside a core body there (edge_detect's
+        # filter kernel); it is static memory of the tile all the same.
+        for nested in op.walk():
+            if nested.name == "aie.buffer":
+                _read_buffer(design, nested)
     elif name in ("aie.runtime_sequence", "aiex.runtime_sequence"):
         design.runtimes[sym_name(prop(op, "sym_name")) or "sequence"] = op
     elif name in _DMA_PROGRAMS:

@@ -15,14 +15,15 @@ import numpy as np
 from xdsl.ir import Block, Operation
 
 from iron_ir.device import TileKind
-from iron_ir.dma.access import BufferDescriptor
+from iron_ir.dma.access import BufferDescriptor, bd_offsets
 from iron_ir.sim.build import resolve_host_end
 from iron_ir.sim.codegen import arith, scf
 from iron_ir.sim.codegen.memref import HANDLERS as MEMREF_HANDLERS
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import Design, as_bool, as_int, dim_pairs, prop, sym_name
 from iron_ir.sim.errors import DesignError, DmaBoundsError, RuntimeMisuseError, UnsupportedOpError
-from iron_ir.sim.machine import Bd, HostEnd, Machine, PatternError, Task, Wait, make_plan
+from iron_ir.sim.machine import Bd, HostEnd, Machine, PatternError, Plan, Task, Wait, make_plan
+from iron_ir.sim.machine.access import OFFSETS
 from iron_ir.sim.registers import HANDLERS as REGISTER_HANDLERS
 from iron_ir.sim.registers import Registers
 
@@ -118,10 +119,7 @@ class HostContext:
                         f"access pattern (tap) against the tensor's shape."
                     ) from None
                 if tmpl.end.dtype is not None and flat.dtype.itemsize != tmpl.end.dtype.itemsize:
-                    raise RuntimeMisuseError(
-                        f"{bt.where}: {tmpl.label} moves {flat.dtype} elements into objectfifo "
-                        f"@{tmpl.end.name} of {tmpl.end.dtype} elements"
-                    )
+                    plan = _reinterpreted(flat, base, bd, tmpl, bt)
                 out.append(Bd(plan, tmpl.label, packet=bt.packet))
         for a, b in zip(out, out[1:]):
             a.next = b
@@ -230,6 +228,37 @@ class HostContext:
 
     def unfinished(self) -> list[Task]:
         return [t for t in self.tasks if not t.done]
+
+
+def _reinterpreted(flat: np.ndarray, base: int, bd: BufferDescriptor, tmpl, bt) -> Plan:
+    """The plan of a BD whose host buffer has another element width than its fifo: the host
+    elements it visits, re-expressed as the fifo elements their bytes make."""
+    offsets = bd_offsets(BufferDescriptor(base, bd.length, bd.dims))
+    view, starts = _as_fifo_elements(flat, offsets, tmpl, bt)
+    return Plan(OFFSETS, view, starts.size, offsets=starts)
+
+
+def _as_fifo_elements(flat: np.ndarray, offsets: np.ndarray, tmpl: TaskTemplate, bt: BdTemplate):
+    """A host buffer of another element width than the fifo's: the DMA moves bytes, so the BD's
+    host elements are re-expressed as the fifo elements those bytes make (a numpy ``view``)."""
+    host, fifo = flat.dtype.itemsize, tmpl.end.dtype.itemsize
+    byte_offsets = (offsets[:, None] * host + np.arange(host)).reshape(-1)
+    if byte_offsets.size % fifo:
+        raise RuntimeMisuseError(
+            f"{bt.where}: {tmpl.label} moves {byte_offsets.size} bytes of {flat.dtype}, not a "
+            f"whole number of the {tmpl.end.dtype} elements of objectfifo @{tmpl.end.name}"
+        )
+    words = byte_offsets.reshape(-1, fifo)
+    starts = words[:, 0]
+    if (starts % fifo).any() or (words != starts[:, None] + np.arange(fifo)).any():
+        raise RuntimeMisuseError(
+            f"{bt.where}: {tmpl.label} reads {flat.dtype} elements in an order that splits the "
+            f"{tmpl.end.dtype} elements of objectfifo @{tmpl.end.name}; the access pattern "
+            f"must move whole, aligned {fifo}-byte groups"
+        )
+    raw = flat.view(np.uint8)
+    view = raw[: raw.size - raw.size % fifo].view(tmpl.end.dtype)
+    return view, starts // fifo
 
 
 # --- emitters -------------------------------------------------------------------------------
@@ -477,3 +506,27 @@ def argument_directions(design: Design, machine: Machine) -> list[set[str]]:
             if buf in index:
                 roles[index[buf]].add("in" if direction == "MM2S" else "out")
     return roles
+
+
+def argument_extents(runtime: Operation) -> list[int]:
+    """For each runtime-sequence argument, how many elements its BDs reach (0 if none): a
+    design's taps may reach past the argument's type, and the host then allocates more."""
+    block = runtime.regions[0].blocks[0]
+    index = {arg: i for i, arg in enumerate(block.args)}
+    extents = [0] * len(block.args)
+    for task in runtime.walk():
+        if task.name not in ("aiex.dma_configure_task_for", "aiex.dma_configure_task"):
+            continue
+        repeat = as_int(prop(task, "repeat_count"), 0)
+        for bd in task.walk():
+            if bd.name != "aie.dma_bd" or bd.operands[0] not in index:
+                continue
+            arg = bd.operands[0]
+            length = as_int(prop(bd, "len"), int(np.prod(arg.type.get_shape())))
+            pairs = dim_pairs(prop(bd, "dimensions"))
+            desc = BufferDescriptor.from_ir(as_int(prop(bd, "offset"), 0), length, pairs, len(pairs))
+            runs = min(desc.iteration_size, repeat + 1)
+            offsets = [bd_offsets(desc, run) for run in range(runs)]
+            reach = max((int(o.max()) + 1 for o in offsets if o.size), default=0)
+            extents[index[arg]] = max(extents[index[arg]], reach)
+    return extents

@@ -21,9 +21,16 @@ class Reports:
             if source.phase == TRANSFER:
                 waiting += 1
             if waiting:
+                drains = [
+                    t.label
+                    for d in stream.dests
+                    if d.is_host
+                    for t in self.host.by_channel.get(id(d), [])
+                ]
                 found.append(
                     f"objectfifo {stream.name} still held {waiting} full object(s) for the host "
                     f"when the run ended: more was produced than the runtime sequence drained"
+                    + (f" ({'; '.join(drains)})" if drains else " (no runtime task drains it)")
                 )
         return found
 

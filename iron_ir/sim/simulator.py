@@ -76,13 +76,19 @@ def runtime_signature(
 def _signature(design: Design) -> list[ArgSpec]:
     if design.runtime is None:
         raise DesignError("the device has no runtime sequence: nothing drives the design")
+    from iron_ir.sim.host import argument_extents
+
     specs = []
-    for arg in design.runtime.regions[0].blocks[0].args:
+    args = design.runtime.regions[0].blocks[0].args
+    for arg in args:
         if not isinstance(arg.type, MemRefType):
             raise DesignError(f"runtime sequence argument of type {arg.type} is not a memref")
-        specs.append(
-            ArgSpec(memref_shape(arg.type), numpy_dtype(arg.type.element_type), str(arg.type))
-        )
+    for arg, extent in zip(args, argument_extents(design.runtime)):
+        shape = memref_shape(arg.type)
+        # Taps reaching past the declared type need the larger buffer the host would allocate.
+        if extent > int(np.prod(shape)):
+            shape = (extent,)
+        specs.append(ArgSpec(shape, numpy_dtype(arg.type.element_type), str(arg.type)))
     return specs
 
 
@@ -353,11 +359,18 @@ def _coerce_inputs(
             owned.append(array)
             continue
         given = np.asarray(inputs[i])
-        if given.size != int(np.prod(spec.shape)):
-            raise DesignError(
-                f"argument {i}: got an array of {given.size} elements {list(given.shape)}, the "
-                f"runtime sequence expects {spec.type} ({int(np.prod(spec.shape))} elements)"
-            )
+        # The host may pass a buffer of another size than the sequence's type (a design whose
+        # taps reach past it): the DMA bounds check reports any access outside what was passed.
+        shape = spec.shape if given.size == int(np.prod(spec.shape)) else given.shape
+        if given.dtype.kind == "V":
+            # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
+            # same-sized items are the argument's bits.
+            if given.dtype.itemsize != spec.dtype.itemsize:
+                raise DesignError(
+                    f"argument {i}: got raw {given.dtype.itemsize}-byte items ({given.dtype.str}), "
+                    f"but the runtime sequence expects {spec.dtype} ({spec.dtype.itemsize} bytes)"
+                )
+            given = given.view(spec.dtype)
         if given.dtype != spec.dtype:
             same_bits = given.dtype.itemsize == spec.dtype.itemsize
             if same_bits and given.dtype.kind in "iu" and spec.dtype.kind in "iu":
@@ -367,12 +380,16 @@ def _coerce_inputs(
                     f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=4
                 )
                 given = given.astype(spec.dtype)
-        given = given.reshape(spec.shape)
+        given = given.reshape(shape)
         if read_only[i] and given.flags.c_contiguous:
             arrays.append(given)
             owned.append(None)
             continue
-        array = _fresh(spec, spares, i)
+        array = (
+            _fresh(spec, spares, i)
+            if tuple(shape) == tuple(spec.shape)
+            else np.empty(shape, dtype=spec.dtype)
+        )
         array[...] = given
         arrays.append(array)
         owned.append(array)

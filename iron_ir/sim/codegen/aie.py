@@ -98,6 +98,11 @@ def lock_mode(e: Emitter, action: int) -> int:
     return EQ if action == 0 else GE
 
 
+def _buffer(e: Emitter, op: Operation) -> None:
+    # A buffer declared inside a core body is the tile's static memory, read with the design.
+    e.use(op.results[0])
+
+
 def _end(e: Emitter, op: Operation) -> None:
     e.line("return")
 
@@ -107,5 +112,6 @@ HANDLERS: dict[str, Handler] = {
     "aie.objectfifo.subview.access": _access,
     "aie.objectfifo.release": _release,
     "aie.use_lock": _use_lock,
+    "aie.buffer": _buffer,
     "aie.end": _end,
 }

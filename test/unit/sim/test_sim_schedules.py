@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from sim_designs import acquire, add_const, await_, core, module, release, task
 
-from iron_ir.cli.iron import _load_python
+from iron_ir.cli.load import load_python as _load_python
 from iron_ir.runtime import compile_module
 from iron_ir.sim import SimOptions, SimulationError, simulate
 
