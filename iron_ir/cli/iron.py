@@ -65,6 +65,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
     run.add_argument(
+        "--level",
+        choices=("objectfifo", "physical"),
+        default="objectfifo",
+        help="simulate the design as written (objectfifo level, default) or lowered to the "
+        "physical level by mlir-aie's passes (stateful transform, lock/BD ids, buffer addresses)",
+    )
+    run.add_argument(
         "--exact-schedule",
         action="store_true",
         help="simulate step by step (every core, channel and stream each round) instead of "
@@ -204,6 +211,10 @@ def _run(args) -> int:
             raise UserError(f"{args.design} is an MLIR file: run it with --mlir {args.design}")
         design = load_python(args.design, design_args)
     module = design.module
+    if args.level == "physical" and design.jit_runs is None:
+        from iron_ir.sim.levels import to_physical
+
+        module = to_physical(module, f"{args.mlir or args.design} (physical level)")
     if design.jit_runs is not None:
         sys.stdout.write(design.printed)
         names = ", ".join(dict.fromkeys(design.jit_runs))
