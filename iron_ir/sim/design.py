@@ -422,7 +422,7 @@ def _read_op(design: Design, op: Operation) -> None:
         design.packet_flows.append(op)
     elif name in _ROUTING:
         design.routing.append(op)
-    elif name == "aie.cascade_flow":
+    elif name in ("aie.cascade_flow", "aie.configure_cascade"):
         design.cascades.append(op)
     elif name == "aie.external_buffer":
         t = op.results[0].type

@@ -158,6 +158,7 @@ class PhysicalBuilder:
             ch.reset()
         self._circuits()
         self._packets()
+        self._cascades()
         if self.d.routing and not self.d.flows and not self.d.packet_flows:
             from iron_ir.sim.routing import build_routes
 
@@ -327,6 +328,16 @@ class PhysicalBuilder:
                     )
             self.m.streams.append(Circuit(f"flow from {source.name}", source, dests, where(op)))
 
+    def _cascades(self) -> None:
+        from iron_ir.sim.machine.cascade import Cascade
+
+        for src, dst, op in _cascade_pairs(self.d):
+            if src in self.m.cascades_out or dst in self.m.cascades_in:
+                raise DesignError(f"{where(op)}: a core's cascade is connected twice")
+            cascade = Cascade(f"the cascade from {src.name} to {dst.name}")
+            self.m.cascades_out[src] = cascade
+            self.m.cascades_in[dst] = cascade
+
     def _packets(self) -> None:
         if not self.d.packet_flows:
             return
@@ -358,6 +369,32 @@ class PhysicalBuilder:
                 switch.default_ids[key] = pids[0]
         if switch.sources:
             self.m.streams.append(switch)
+
+
+_STEP = {3: (0, -1), 4: (-1, 0), 5: (0, 1), 6: (1, 0)}  # South, West, North, East
+
+
+def _cascade_pairs(design: Design):
+    """(source tile, dest tile) of every cascade: ``aie.cascade_flow``, or two neighbours whose
+    ``aie.configure_cascade`` output and input directions face each other."""
+    by_pos = {(t.col, t.row): t for t in design.tiles.values()}
+    outputs = {}
+    inputs = {}
+    for op in design.cascades:
+        if op.name == "aie.cascade_flow":
+            yield design.tiles[op.operands[0]], design.tiles[op.operands[1]], op
+            continue
+        tile = design.tiles[op.operands[0]]
+        outputs[tile] = (as_int(prop(op, "outputDir")), op)
+        inputs[tile] = as_int(prop(op, "inputDir"))
+    for tile, (direction, op) in outputs.items():
+        dc, dr = _STEP.get(direction, (0, 0))
+        dest = by_pos.get((tile.col + dc, tile.row + dr))
+        if dest is None or dest not in inputs:
+            continue
+        back = _STEP.get(inputs[dest], (0, 0))
+        if (dest.col + back[0], dest.row + back[1]) == (tile.col, tile.row):
+            yield tile, dest, op
 
 
 def _cyclic(first: Bd | None) -> bool:

@@ -223,8 +223,20 @@ class _Compiler:
             ports[key] = name
             return name
 
+        def cascade(putting: bool, op: Operation):
+            ends = self.machine.cascades_out if putting else self.machine.cascades_in
+            found = ends.get(core.tile) if core is not None else None
+            if found is None:
+                verb = "puts a value on" if putting else "gets a value from"
+                raise DesignError(
+                    f"{where(op)}: {core_name} {verb} a cascade that no aie.cascade_flow or "
+                    f"aie.configure_cascade connects"
+                )
+            return found
+
         scope = Scope(self.globals, self.outside, None)
         scope.extra["fifo_port"] = fifo_port
+        scope.extra["cascade"] = cascade
         if core is not None:
             scope.extra["progress"] = self.outside_object(progress, f"progress_{core_name}")
         scope.extra["memref_globals"] = self.design.memref_globals

@@ -43,6 +43,9 @@ class Machine:
     host_ends: dict[tuple[int, str, int], HostEnd] = field(default_factory=dict)
     host_end_of_fifo: dict[str, list[HostEnd]] = field(default_factory=dict)
     ports: list[FifoPort] = field(default_factory=list)
+    cascades_out: dict = field(default_factory=dict)
+    """Tile -> the cascade it puts values on; ``cascades_in``: the one it gets them from."""
+    cascades_in: dict = field(default_factory=dict)
     builder: object = None
     """The physical builder, which runtime tasks on tile channels use to make their BDs."""
     channel_at: dict[tuple[int, int, str, int], Channel] = field(default_factory=dict)
@@ -74,6 +77,8 @@ class Machine:
             ch.reset()
         for stream in self.streams:
             stream.reset()
+        for cascade in self.cascades_out.values():
+            cascade.reset()
         for port in self.ports:
             port.reset()
 

@@ -170,3 +170,18 @@ def test_lock_disciplines():
     assert not binary.can(AIE1, 0)  # held until released
     binary.give(AIE1, 1)
     assert binary.value == 1 and binary.can(AIE1, 1)
+
+
+@pytest.mark.parametrize("form", ["cascade_flow", "configure_cascade"])
+def test_cascade_between_neighbouring_cores(form):
+    source = (INPUTS / "cascade_scale.mlir").read_text()
+    if form == "configure_cascade":
+        # What aie-lower-cascade-flows leaves: each core's cascade directions.
+        source = source.replace(
+            "    aie.cascade_flow(%tile_0_3, %tile_0_2)\n",
+            "    aie.configure_cascade(%tile_0_3, North, South)\n"
+            "    aie.configure_cascade(%tile_0_2, North, East)\n",
+        )
+    mod = parse_design(source, "cascade.mlir")
+    x = np.arange(32, dtype=np.int32) - 3
+    np.testing.assert_array_equal(run_both(mod, [x]).outputs[1], x * 10)
