@@ -309,11 +309,6 @@ def read_design(
     spec = DEVICES_BY_ENUM.get(enum)
     if spec is None:
         raise DesignError(f"unknown aie.device enum value {enum}")
-    if not spec.compile_target:
-        raise DesignError(
-            f"aie.device({spec.name}) is not an NPU target; the simulator runs npu1* and npu2* "
-            f"designs"
-        )
     design = Design(module=module, device=device, spec=spec)
     design.memref_globals = read_globals(module)
     for op in device.regions[0].blocks[0].ops:

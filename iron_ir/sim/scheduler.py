@@ -42,7 +42,18 @@ SETTLE_ROUNDS = 1000
 class Process:
     """A core or the runtime sequence: a generator that yields what it waits on."""
 
-    __slots__ = ("name", "gen", "wait", "done", "ran", "what", "progress", "queued", "agenda")
+    __slots__ = (
+        "name",
+        "gen",
+        "wait",
+        "done",
+        "ran",
+        "what",
+        "progress",
+        "queued",
+        "agenda",
+        "done_waiters",
+    )
 
     def __init__(self, name: str, gen: Generator, what: str, progress=None):
         self.name, self.gen, self.what = name, gen, what
@@ -52,12 +63,15 @@ class Process:
         self.ran = False
         self.queued = False
         self.agenda = None
+        self.done_waiters: list = []
 
     def _step(self) -> None:
         try:
             self.wait = self.gen.send(None)
         except StopIteration:
             self.done, self.wait = True, None
+            for entity in self.done_waiters:
+                entity.wake()
         except SimulationError:
             raise
         except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:

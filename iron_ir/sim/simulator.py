@@ -10,6 +10,7 @@ import numpy as np
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
+from iron_ir.device.table import Arch
 from iron_ir.sim.build import build_machine
 from iron_ir.sim.codegen import (
     CORE_HANDLERS,
@@ -24,7 +25,7 @@ from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sy
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
-from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress
+from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress, Wait
 from iron_ir.sim.scheduler import Budget, Process, Scheduler
 from iron_ir.sim.trace import Recorder
 from iron_ir.sim.types import is_float, memref_shape, numpy_dtype
@@ -56,6 +57,9 @@ class SimResult:
     recorder: Recorder | None = None
     warnings: list[str] = field(default_factory=list)
     """Suspicious end states that are not errors (objects produced but never drained)."""
+    buffers: dict[str, np.ndarray] = field(default_factory=dict)
+    """The design's own ``aie.buffer``/``aie.external_buffer`` contents after the run, by
+    name (what a design without a runtime sequence leaves, e.g.)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,9 @@ def runtime_signature(
 
 def _signature(design: Design) -> list[ArgSpec]:
     if design.runtime is None:
-        raise DesignError("the device has no runtime sequence: nothing drives the design")
+        if design.cores:
+            return []  # the cores run until they finish (a Versal-style design)
+        raise DesignError("the device has no runtime sequence and no core: nothing to run")
     from iron_ir.sim.host import argument_extents
 
     specs = []
@@ -100,7 +106,7 @@ def argument_roles(
 
     design = read_design(module, device, sequence)
     if design.runtime is None:
-        raise DesignError("the device has no runtime sequence: nothing drives the design")
+        return []
     return argument_directions(design, build_machine(design))
 
 
@@ -235,6 +241,7 @@ class _Compiler:
             return found
 
         scope = Scope(self.globals, self.outside, None)
+        scope.extra["aie1"] = self.design.spec is not None and self.design.spec.arch is Arch.AIE1
         scope.extra["fifo_port"] = fifo_port
         scope.extra["cascade"] = cascade
         if core is not None:
@@ -294,6 +301,8 @@ class _Compiler:
 
     def compile_runtime(self):
         runtime = self.design.runtime
+        if runtime is None:
+            return None
         scope = self.scope(None, {})
         e = Emitter(HOST_HANDLERS, scope, f"the runtime sequence ({where(runtime)})")
         block = runtime.regions[0].blocks[0]
@@ -408,6 +417,34 @@ def _coerce_inputs(
     return arrays, owned
 
 
+class _CoresDone(Wait):
+    """A design without a runtime sequence runs until every core has finished."""
+
+    __slots__ = ("cores",)
+
+    def __init__(self, cores):
+        self.cores = cores
+
+    def ready(self) -> bool:
+        return all(core.done for core in self.cores)
+
+    def arm(self, entity) -> None:
+        for core in self.cores:
+            if not core.done:
+                core.done_waiters.append(entity)
+                return
+
+    def describe(self) -> str:
+        left = ", ".join(core.name for core in self.cores if not core.done)
+        return f"waits for every core to finish (still running: {left})"
+
+
+def _cores_finish(cores):
+    wait = _CoresDone(cores)
+    while not wait.ready():
+        yield wait
+
+
 class Simulator:
     """A design built and compiled once, run on many inputs (each run starts from the
     design's initial state)."""
@@ -416,6 +453,7 @@ class Simulator:
         options = options or SimOptions()
         self.options = options
         design = read_design(module, options.device, options.sequence)
+        self.design = design
         self.specs = _signature(design)
         self.machine = build_machine(design)
         self.host = HostContext(design, self.machine)
@@ -428,9 +466,8 @@ class Simulator:
         self.runtime_fn = compiler.compile_runtime()
         from iron_ir.sim.host import argument_directions
 
-        self.read_only = [
-            roles == {"in"} for roles in argument_directions(design, self.machine)
-        ]
+        roles = argument_directions(design, self.machine) if design.runtime is not None else []
+        self.read_only = [r == {"in"} for r in roles]
         self.spares: list = []
 
     def run(self, inputs=()) -> SimResult:
@@ -446,7 +483,16 @@ class Simulator:
         for name, fn, what, progress in self.cores:
             progress.takes = progress.mark = 0
             cores.append(Process(name, fn(), what, progress))
-        runtime = Process("runtime sequence", self.runtime_fn(*arrays), "the runtime sequence")
+        if self.runtime_fn is not None:
+            runtime = Process(
+                "runtime sequence", self.runtime_fn(*arrays), "the runtime sequence"
+            )
+        else:
+            runtime = Process(
+                "runtime sequence (none: the run ends when every core has finished)",
+                _cores_finish(cores),
+                "the end of the run",
+            )
         recorder = Recorder() if options.trace else None
         scheduler = Scheduler(
             cores,
@@ -461,7 +507,13 @@ class Simulator:
         with np.errstate(all="ignore"):
             steps = scheduler.run()
         self.spares = owned
-        return SimResult(arrays, steps, dict(self.host.notes), recorder, scheduler.warnings)
+        buffers = {
+            self.design.buffer_names[v]: a.copy()
+            for v, a in (*self.design.buffers.items(), *self.design.external_buffers.items())
+        }
+        return SimResult(
+            arrays, steps, dict(self.host.notes), recorder, scheduler.warnings, buffers
+        )
 
 
 def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> SimResult:

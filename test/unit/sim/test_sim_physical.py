@@ -185,3 +185,26 @@ def test_cascade_between_neighbouring_cores(form):
     mod = parse_design(source, "cascade.mlir")
     x = np.arange(32, dtype=np.int32) - 3
     np.testing.assert_array_equal(run_both(mod, [x]).outputs[1], x * 10)
+
+
+def test_aie1_binary_locks_without_a_runtime_sequence():
+    mod = parse_design(text("aie1_locks.mlir"), "aie1_locks.mlir")
+    result = simulate(mod, [])
+    assert result.outputs == []
+    # Three rounds of 0, 1, 2 accumulated digit by digit: the lock alternated strictly.
+    np.testing.assert_array_equal(result.buffers["sum"], [12, 12, 12, 12])
+    exact = simulate(mod, [], SimOptions(exact_schedule=True))
+    np.testing.assert_array_equal(exact.buffers["sum"], result.buffers["sum"])
+
+
+def test_aie1_lock_value_that_never_comes_is_a_deadlock():
+    source = text("aie1_locks.mlir").replace(
+        "aie.use_lock(%lock, Acquire, 1)", "aie.use_lock(%lock, Acquire, 2)"
+    )
+    mod = parse_design(source, "aie1_deadlock.mlir")
+    with pytest.raises(DeadlockError) as info:
+        simulate(mod, [])
+    message = str(info.value)
+    assert "core_2_4: waits at aie1_deadlock.mlir:" in message
+    assert "to acquire lock lock == (AIE1) 2 (value 1)" in message
+    assert "waits for every core to finish (still running: core_2_3, core_2_4)" in message
