@@ -150,12 +150,14 @@ class PhysicalBuilder:
     # --- the whole build ----------------------------------------------------------------
 
     def build(self) -> None:
+        programs = []
         for prog, tile, direction, index, op in self._programs():
             ch = self.channel(tile, direction, index)
             if ch.is_host and tile.kind.is_shim:
                 ch.host = False  # a shim DMA program of its own (external buffers)
             ch.programs.append(self._program(prog, tile, op, ch))
             ch.reset()
+            programs.append((ch, op))
         self._circuits()
         self._packets()
         self._cascades()
@@ -163,6 +165,12 @@ class PhysicalBuilder:
             from iron_ir.sim.routing import build_routes
 
             build_routes(self)
+        for ch, op in programs:
+            if ch.stream is None:
+                self.m.warnings.append(
+                    f"{where(op)}: the DMA program of {ch.name} has no flow: no stream "
+                    f"connects it, so its BDs never move data"
+                )
         if self.d.physical:
             for alloc in self.d.allocations.values():
                 if (alloc.col, alloc.direction, alloc.channel) in self.m.host_ends:

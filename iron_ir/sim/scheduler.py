@@ -320,7 +320,7 @@ class Scheduler(Reports):
                 + self.report("State when the runtime sequence finished", header=False)
             )
         self._settle()
-        self.warnings = self._undrained() + self._starved()
+        self.warnings = self.machine.warnings + self._undrained() + self._starved()
         for core in self.cores:
             core.gen.close()
         if self.recorder is not None:

@@ -222,7 +222,8 @@ class Channel:
         """The event scheduler's step: go as far as possible, moving data on the way."""
         while self.advance():
             if self.phase == TRANSFER:
-                self.stream.pump()
+                if self.stream is not None:
+                    self.stream.pump()
                 return
 
     def enqueue(self, task: Task) -> None:
@@ -322,10 +323,11 @@ class Channel:
                 f"moved"
             )
             stream = self.stream
-            if stream is not None:
-                idle = [p.name for p in stream.peers(self) if p.phase != TRANSFER]
-                if idle:
-                    text += f"; waits for {', '.join(idle)}"
+            if stream is None:
+                return text + "; no flow connects its stream"
+            idle = [p.name for p in stream.peers(self) if p.phase != TRANSFER]
+            if idle:
+                text += f"; waits for {', '.join(idle)}"
             return text
         if self.phase == ACQUIRE:
             bd = self.bd

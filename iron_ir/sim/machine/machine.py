@@ -46,6 +46,8 @@ class Machine:
     cascades_out: dict = field(default_factory=dict)
     """Tile -> the cascade it puts values on; ``cascades_in``: the one it gets them from."""
     cascades_in: dict = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    """What the build found suspicious (a DMA program no flow connects)."""
     builder: object = None
     """The physical builder, which runtime tasks on tile channels use to make their BDs."""
     channel_at: dict[tuple[int, int, str, int], Channel] = field(default_factory=dict)
