@@ -69,17 +69,23 @@ class Process:
         try:
             self.wait = self.gen.send(None)
         except StopIteration:
-            self.done, self.wait = True, None
-            for entity in self.done_waiters:
-                entity.wake()
+            self._finished()
         except SimulationError:
             raise
         except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
-            raise CoreExecutionError(
-                f"{self.what} failed: {type(err).__name__}: {err}\n(an index outside a memref, "
-                f"or a value that does not fit its element type)"
-            ) from None
+            self._failed(err)
         self.ran = True
+
+    def _finished(self) -> None:
+        self.done, self.wait = True, None
+        for entity in self.done_waiters:
+            entity.wake()
+
+    def _failed(self, err: Exception):
+        raise CoreExecutionError(
+            f"{self.what} failed: {type(err).__name__}: {err}\n(an index outside a memref, "
+            f"or a value that does not fit its element type)"
+        ) from None
 
     def resume(self) -> bool:
         """The step-by-step schedule: run to the next wait if the current one is satisfied."""
@@ -92,14 +98,24 @@ class Process:
     def run(self) -> None:
         """The event schedule: run to the next wait, and register where it will be woken."""
         wait = self.wait
-        if wait is None or wait.ready():
-            if self.done:
-                return
-            self._step()
-            wait = self.wait
-            if wait is None:
-                return
-        wait.arm(self)
+        if wait is not None and not wait.ready():
+            wait.arm(self)
+            return
+        if self.done:
+            return
+        self.ran = True
+        try:
+            wait = self.gen.send(None)
+        except StopIteration:
+            self._finished()
+            return
+        except SimulationError:
+            raise
+        except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
+            self._failed(err)
+        self.wait = wait
+        if wait is not None:
+            wait.arm(self)
 
     def wake(self) -> None:
         if not self.queued:
@@ -185,7 +201,7 @@ class Scheduler(Reports):
                     f"the design is just long)"
                 )
             )
-        if steps & 63:
+        if steps & 63 and not self.exact:
             return  # the clock is read every 64 rounds
         now = time.monotonic()
         if budget.timeout is not None and now - budget.start > budget.timeout:
@@ -250,6 +266,7 @@ class Scheduler(Reports):
         runtime_due = True
         recording = self.recorder is not None
         cores = self.cores
+        max_steps = self.budget.max_steps if self.budget.max_steps is not None else float("inf")
         while True:
             if recording:
                 for core in cores:
@@ -263,15 +280,16 @@ class Scheduler(Reports):
             for ent in current:
                 ent.queued = False
                 ent.run()
-            self.steps += 1
-            current = list(agenda)
+            self.steps = steps = self.steps + 1
+            current = agenda[:]
             agenda.clear()
             runtime_due = bool(runtime.agenda)
             if not current and not runtime_due:
                 if recording:
                     self.recorder.record(self.steps, self)
                 raise DeadlockError(self.report("Deadlock"))
-            self._round_checks()
+            if recording or steps >= max_steps or not steps & 63:
+                self._round_checks()
 
     def _settle(self) -> None:
         """Let the cores and tile DMAs run until they stop once the runtime sequence is done:
