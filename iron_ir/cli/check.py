@@ -126,14 +126,13 @@ def _check_one(path: str, design_args: list[str], max_steps: int, timeout: float
 def _simulate(design, module, reference, max_steps: int, timeout: float) -> tuple[bool, str, list[str]]:
     import numpy as np
 
-    from iron_ir.cli import iron as iron_cli
+    from iron_ir.cli.inputs import choose_inputs, compare
     from iron_ir.runtime import compile_module
     from iron_ir.sim import argument_roles
 
     compiled = compile_module(module, "sim", max_steps=max_steps, timeout=timeout)
     roles = argument_roles(module)
-    args = argparse.Namespace(inputs=None, seed=0)
-    arrays = iron_cli._inputs(args, design, compiled.signature, roles)
+    arrays = choose_inputs(None, 0, design.namespace, compiled.signature, roles).arrays
     outputs = compiled(*arrays)
     last = getattr(compiled, "last", None)
     sim_warnings = list(last.warnings) if last is not None else []
@@ -149,7 +148,7 @@ def _simulate(design, module, reference, max_steps: int, timeout: float) -> tupl
                        f"{len(drained)} arguments"), sim_warnings
     problems: list[str] = []
     for i, exp in zip(drained, expected):
-        problems += iron_cli.compare(outputs[i], np.asarray(exp), f"arg{i}", limit=2)
+        problems += compare(outputs[i], np.asarray(exp), f"arg{i}", limit=2)
     if problems:
         return False, "output differs from reference(): " + "; ".join(problems), sim_warnings
     names = ", ".join(f"arg{i}" for i in drained)

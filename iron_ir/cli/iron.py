@@ -18,15 +18,7 @@ import os
 import sys
 import warnings
 
-import numpy as np
-
-from iron_ir.cli.load import (
-    Design,
-    UserError,
-    design_error,
-    load_mlir,
-    load_python,
-)
+from iron_ir.cli.errors import UserError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,15 +29,43 @@ class _Parser(argparse.ArgumentParser):
         self.exit(1, f"error: {message}\n")
 
 
+class _Version(argparse.Action):
+    """``--version``, looked up only when asked (``importlib.metadata`` is slow to import)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from iron_ir.cli.version import version_line
+
+        print(version_line("iron"))
+        parser.exit(0)
+
+
+def _positive(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid {kind.__name__} value: {text!r}") from None
+        if not value > 0:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="iron", description="Run IRON designs on the simulator or an NPU.")
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = sub.add_parser("run", help="run a design (.py IRON design or --mlir AIE-dialect file)")
     run.add_argument(
         "design", nargs="?", help="an IRON design file (.py); arguments after -- go to it"
     )
     run.add_argument(
-        "--mlir", help="an AIE-dialect .mlir file (objectfifo level) instead of a .py design"
+        "--mlir", help="an AIE-dialect .mlir file (either level) instead of a .py design"
     )
     run.add_argument(
         "--inputs", help=".npz with arrays arg0, arg1, ... (by runtime-sequence position)"
@@ -53,10 +73,16 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--out", help="write every runtime argument after the run to this .npz")
     run.add_argument("--trace", help="write a Chrome/Perfetto trace (JSON) of the simulation")
     run.add_argument(
-        "--max-steps", type=int, default=5_000_000, help="simulation step budget (default 5000000)"
+        "--max-steps",
+        type=_positive(int),
+        default=5_000_000,
+        help="simulation step budget (default 5000000)",
     )
     run.add_argument(
-        "--timeout", type=float, default=300.0, help="wall-clock budget in seconds (default 300)"
+        "--timeout",
+        type=_positive(float),
+        default=300.0,
+        help="wall-clock budget in seconds (default 300)",
     )
     run.add_argument(
         "--progress",
@@ -89,111 +115,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-# --- inputs and outputs -------------------------------------------------------------------------
-
-
-def _random_array(rng: np.random.Generator, shape, dtype: np.dtype) -> np.ndarray:
-    if dtype.kind in "iu":
-        info = np.iinfo(dtype)
-        return rng.integers(info.min, info.max, size=shape, dtype=dtype, endpoint=True)
-    if dtype.kind == "b":
-        return rng.integers(0, 2, size=shape).astype(dtype)
-    return rng.uniform(-4.0, 4.0, size=shape).astype(dtype)
-
-
-def _inputs(args, design: Design, signature, roles) -> list[np.ndarray | None]:
-    arrays: list[np.ndarray | None] = [None] * len(signature)
-    if args.inputs:
-        try:
-            data = np.load(args.inputs)
-        except (OSError, ValueError) as err:
-            raise UserError(f"{args.inputs}: cannot read as .npz ({err})") from None
-        unknown = sorted(set(data.files) - {f"arg{i}" for i in range(len(signature))})
-        if unknown:
-            raise UserError(
-                f"{args.inputs}: keys {', '.join(unknown)} do not name runtime arguments "
-                f"(arg0..arg{len(signature) - 1})"
-            )
-        for i in range(len(signature)):
-            key = f"arg{i}"
-            if key in data.files:
-                arrays[i] = _npz_array(data[key], signature[i].dtype)
-            elif "in" in roles[i]:
-                warnings.warn(
-                    f"{args.inputs} has no {key}: runtime argument {i} is zero-filled", stacklevel=2
-                )
-        return arrays
-    filled = [i for i, r in enumerate(roles) if "in" in r]
-    if design.namespace is None:
-        for i in filled:
-            warnings.warn(
-                f"no --inputs: runtime argument {i} (arg{i}) is zero-filled", stacklevel=2
-            )
-        return arrays
-    declared = design.namespace.get("INPUTS")
-    if declared is not None:
-        declared = list(declared)
-        if len(declared) != len(filled):
-            raise UserError(
-                f"INPUTS has {len(declared)} arrays but the design fills {len(filled)} runtime "
-                f"arguments ({', '.join(f'arg{i}' for i in filled)})"
-            )
-        for i, array in zip(filled, declared):
-            arrays[i] = np.asarray(array)
-        return arrays
-    rng = np.random.default_rng(args.seed)
-    for i in filled:
-        arrays[i] = _random_array(rng, signature[i].shape, signature[i].dtype)
-    return arrays
-
-
-def _npz_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """numpy writes ml_dtypes arrays (bfloat16) to .npz as raw void items (``|V2``): read
-    same-sized raw items as the argument's type (docs/simulator.md)."""
-    if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
-        return array.view(dtype)
-    return array
-
-
-def _tolerance(dtype: np.dtype) -> tuple[float, float] | None:
-    if dtype.kind in "iub":
-        return None
-    if dtype.itemsize <= 2:
-        return 1.6e-2, 1e-2
-    return 1e-5, 1e-6
-
-
-def compare(got: np.ndarray, expected: np.ndarray, name: str, limit: int = 5) -> list[str]:
-    """Human-readable mismatches between an output and its reference (empty when equal)."""
-    expected = np.asarray(expected)
-    if expected.size != got.size:
-        return [f"{name}: reference has {expected.size} elements, the output {got.size}"]
-    g = got.reshape(-1)
-    e = (
-        expected.reshape(-1).astype(got.dtype)
-        if expected.dtype != got.dtype
-        else expected.reshape(-1)
-    )
-    tol = _tolerance(got.dtype)
-    if tol is None:
-        bad = np.flatnonzero(g != e)
-    else:
-        bad = np.flatnonzero(
-            ~np.isclose(g.astype(np.float64), e.astype(np.float64), rtol=tol[0], atol=tol[1])
-        )
-    if not bad.size:
-        return []
-    lines = [
-        f"{name}: {bad.size} of {g.size} elements differ"
-        + (f" (tolerance rtol={tol[0]}, atol={tol[1]})" if tol else "")
-    ]
-    for k in bad[:limit]:
-        index = np.unravel_index(int(k), got.shape)
-        got_value, expected_value = g[k].item(), e[k].item()
-        lines.append(f"  [{', '.join(map(str, index))}] got {got_value}, expected {expected_value}")
-    return lines
-
-
 # --- the command --------------------------------------------------------------------------------
 
 
@@ -201,14 +122,17 @@ def _run(args) -> int:
     from iron_ir.runtime import compile_module
     from iron_ir.sim import argument_roles
 
+    from iron_ir.cli.inputs import choose_inputs, compare, describe
+    from iron_ir.cli.load import design_error, load_mlir, load_python
+    from iron_ir.cli.paths import check_run_paths
+
     if bool(args.design) == bool(args.mlir):
         raise UserError("iron run: give either a design file (.py) or --mlir FILE")
+    check_run_paths(args)
     design_args = args.design_args
     if args.mlir:
         design = load_mlir(args.mlir)
     else:
-        if args.design.endswith(".mlir"):
-            raise UserError(f"{args.design} is an MLIR file: run it with --mlir {args.design}")
         design = load_python(args.design, design_args)
     module = design.module
     if args.level == "physical" and design.jit_runs is None:
@@ -244,10 +168,11 @@ def _run(args) -> int:
         )
     roles = argument_roles(module, sequence=args.sequence)
     print(_summary(args.mlir or args.design, module, args.backend))
-    arrays = _inputs(args, design, compiled.signature, roles)
-    for i, (array, role) in enumerate(zip(arrays, roles)):
+    inputs = choose_inputs(args.inputs, args.seed, design.namespace, compiled.signature, roles)
+    arrays = inputs.arrays
+    for i, (array, role, source) in enumerate(zip(arrays, roles, inputs.sources)):
         if array is not None:
-            print(f"  arg{i} ({'/'.join(sorted(role)) or 'unused'}): {_describe(array)}")
+            print(f"  arg{i} ({'/'.join(sorted(role)) or 'unused'}): {describe(array)} {source}")
     outputs = compiled(*arrays)
     last = getattr(compiled, "last", None)
     if last is not None:
@@ -259,10 +184,13 @@ def _run(args) -> int:
                 f"note: {count} '{op_name}' op(s) configure registers the simulator does not model"
             )
         if args.trace:
-            last.recorder.write(args.trace)
+            _write(args.trace, last.recorder.write)
             print(f"trace written to {args.trace}")
     if args.out:
-        np.savez(args.out, **{f"arg{i}": a for i, a in enumerate(outputs)})
+        import numpy as np
+
+        arrays_out = {f"arg{i}": a for i, a in enumerate(outputs)}
+        _write(args.out, lambda path: np.savez(path, **arrays_out))
         print(f"outputs written to {args.out}")
     reference = design.namespace.get("reference") if design.namespace else None
     if reference is None:
@@ -286,7 +214,7 @@ def _run(args) -> int:
         print("FAIL")
         print("\n".join(problems))
         return 1
-    checked = ", ".join(f"arg{i} ({_describe(outputs[i])})" for i in drained)
+    checked = ", ".join(f"arg{i} ({describe(outputs[i])})" for i in drained)
     print(f"compared {checked} with reference()")
     print("PASS")
     return 0
@@ -309,25 +237,32 @@ def _summary(path: str, module, backend: str) -> str:
     return f"{path}: {target}, {what}; running on {where}"
 
 
-def _describe(array: np.ndarray) -> str:
-    return f"{'x'.join(map(str, array.shape))} {array.dtype}"
+def _write(path: str, write) -> None:
+    """Write an output the paths check cleared; a failure now (a full disk) is still one line."""
+    try:
+        write(path)
+    except OSError as err:
+        raise UserError(f"{path}: cannot write: {err.strerror or err}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
-    from iron_ir.runtime import BackendError
-    from iron_ir.sim.errors import SimulationError
-
     argv = list(sys.argv[1:] if argv is None else argv)
     design_args: list[str] = []
     if "--" in argv:
         split = argv.index("--")
         argv, design_args = argv[:split], argv[split + 1 :]
+    # The command line first: --help, --version and usage errors answer without loading the
+    # compiler or the simulator.
     if argv[:1] == ["check"]:  # iron check: iron_ir/cli/check.py
         from iron_ir.cli.check import check
 
         return check(argv[1:], design_args)
     args = _parser().parse_args(argv)
     args.design_args = design_args
+
+    from iron_ir.runtime import BackendError
+    from iron_ir.sim.errors import SimulationError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("always")

@@ -3,6 +3,7 @@
 An ``xDSLOptMain`` that knows exactly iron-ir's dialects (``iron_ir.ir.context``) and passes
 (``iron_ir.passes.pipelines``), prints through :mod:`iron_ir.ir.printer`, and turns every user
 error into one diagnostic (``file:line:col: error: ...``, the line, a caret) with exit status 1.
+xDSL's ``run()`` drives it unchanged; iron-opt only overrides the driver's hooks.
 Anything else is a bug in iron-ir: one line saying so, exit status 2, no traceback (set
 ``IRON_OPT_TRACEBACK=1`` to see it).
 """
@@ -13,8 +14,10 @@ import argparse
 import dataclasses
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from io import BytesIO, StringIO
 from typing import IO
 
 from xdsl.context import Context
@@ -26,25 +29,32 @@ from xdsl.utils.exceptions import (
     ArgSpecParseError,
     DiagnosticException,
     ParseError,
-    ShrinkException,
     VerifyException,
 )
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from iron_ir.cli.version import VersionFormat
 from iron_ir.ir.context import register_dialects
+from iron_ir.ir.diagnostic_verifier import DiagnosticVerifier, has_designators
 from iron_ir.ir.diagnostics import (
+    Diagnostic,
     OpError,
+    Severity,
     Source,
+    diagnostic_handler,
     find_failing_op,
     format_at,
-    format_op_error,
-    format_parse_error,
+    op_diagnostic,
+    parse_diagnostic,
+    render,
     verify_message,
 )
 from iron_ir.ir.parse import parse_module
 from iron_ir.ir.printer import print_module
+from iron_ir.ir.verification import verifying_each
 
 PassFactory = Callable[[], type[ModulePass]]
+
 
 def pass_registry() -> tuple[dict[str, PassFactory], dict[str, PassFactory]]:
     """(passes, named pipelines) that iron-opt offers: ``iron_ir.passes.pipelines``'
@@ -147,25 +157,92 @@ def build_pipeline(
     return PassPipeline(tuple(passes), callback)
 
 
-def _split_chunks(text: str, split: bool) -> list[tuple[str, int]]:
-    """The input's chunks with the number of lines before each (``// -----`` separated)."""
-    if not split:
-        return [(text, 0)]
-    chunks: list[tuple[str, int]] = []
-    offset = 0
-    for chunk in text.split("// -----"):
-        chunks.append((chunk, offset))
-        offset += chunk.count("\n")
-    return chunks
+class _OutputFile(StringIO):
+    """``-o FILE``: the output is kept in memory and written when the run ends, only if it
+    succeeded (as mlir-opt keeps its output file only on success), so a failed run leaves the
+    path as it was. Opening the path for appending first checks it is writable before any
+    work is done."""
+
+    def __init__(self, path: str, succeeded: Callable[[], bool]):
+        super().__init__()
+        self._path = path
+        self._succeeded = succeeded
+        self._created = not os.path.exists(path)
+        try:
+            open(path, "a").close()
+        except OSError as error:
+            raise UserError(
+                f"{path}: error: cannot write output file: {error.strerror}\n"
+            ) from None
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        text = self.getvalue()
+        super().close()
+        if not self._succeeded():
+            if self._created:
+                os.remove(self._path)
+            return
+        try:
+            with open(self._path, "w") as out:
+                out.write(text)
+        except OSError as error:
+            raise UserError(
+                f"{self._path}: error: cannot write output file: {error.strerror}\n"
+            ) from None
+
+
+def _check_output_path(path: str, input_path: str | None) -> None:
+    if os.path.isdir(path):
+        raise UserError(f"{path}: error: cannot write output file: it is a directory\n")
+    if (
+        input_path not in (None, "-")
+        and os.path.exists(path)
+        and os.path.exists(input_path)
+        and os.path.samefile(path, input_path)
+    ):
+        raise UserError(
+            f"{path}: error: the output file is the input file; iron-opt never overwrites "
+            "its input: give another -o path\n"
+        )
+
+
+@dataclass
+class _Chunk:
+    """The chunk being processed: its text (line numbers of the whole file), whether it
+    failed, and its expected diagnostics under ``--verify-diagnostics``."""
+
+    source: Source
+    verifier: DiagnosticVerifier | None
+    failed: bool = False
 
 
 class IronOptMain(xDSLOptMain):
-    version_format = "iron-opt (iron-ir) on xDSL {xdsl_version}"
+    """xDSL's driver, extended through its hooks: iron-ir's dialects, passes and printer;
+    reading standard input; diagnostics in MLIR's layout; MLIR's ``--verify-diagnostics``.
+
+    Diagnostic modes: by default every error goes to stderr and makes the exit status 1.
+    With ``--verify-diagnostics`` on a file that states ``expected-*`` diagnostics, they are
+    checked as MLIR does (:mod:`iron_ir.ir.diagnostic_verifier`); on a file that states none,
+    the diagnostics are printed to stdout and the run succeeds, as in xdsl-opt (for
+    FileCheck tests); ``--parsing-diagnostics`` does the same for parse errors.
+    """
+
+    version_format = VersionFormat("iron-opt")
+
+    status: int = 0
+    """The exit status: 1 once a chunk failed."""
 
     _pipeline_names: list[str]
+    _source: Source
+    _check_expected: bool = False
+    _chunk: _Chunk | None = None
     # What the pipeline is doing, for error messages: verifying the IR that `pass` produced
     # (None: the input), or running `pass`.
     _phase: tuple[str, ModulePass | None] | None = None
+
+    # ---- what iron-opt knows -----------------------------------------------------------
 
     def register_all_dialects(self) -> None:
         register_dialects(self.ctx)
@@ -180,15 +257,18 @@ class IronOptMain(xDSLOptMain):
         self.available_targets["mlir"] = lambda: IronMLIRTarget
 
     def register_all_frontends(self) -> None:
-        self.available_frontends["mlir"] = lambda io: parse_module(
-            io.read().decode("utf-8"),
-            self.get_input_name(),
-            ctx=self.ctx,
-            implicit_module=not self.args.no_implicit_module,
-        )
+        # One frontend, MLIR text; `parse_chunk` calls the parser itself, with the chunk's
+        # line offset.
+        self.available_frontends["mlir"] = lambda io: self._parse(io.read(), 0)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--verify-each",
+            default=False,
+            action="store_true",
+            help="verify the IR after every pass (default: the input and the final output)",
+        )
         pass_names = sorted(set(self.available_passes) - set(self._pipeline_names))
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.epilog = (
@@ -203,23 +283,17 @@ class IronOptMain(xDSLOptMain):
             self.args.passes, self.available_passes, self._between_passes
         )
 
-    def _between_passes(
-        self, previous: ModulePass | None, module: ModuleOp, following: ModulePass | None
-    ) -> None:
-        self._phase = ("verify", previous)
-        if not self.args.disable_verify:
-            module.verify()
-        if previous is not None and following is not None and self.args.print_between_passes:
-            print(f"IR after {previous.name}:")
-            print(print_module(module))
-        self._phase = ("run", following)
+    # ---- input and output --------------------------------------------------------------
 
-    # ---- running -----------------------------------------------------------------------
+    def get_input_name(self) -> str:
+        if self.args.input_file in (None, "-"):
+            return "<stdin>"
+        return self.args.input_file
 
-    def _read_input(self) -> Source:
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
         name = self.get_input_name()
         try:
-            if self.args.input_file is None:
+            if self.args.input_file in (None, "-"):
                 data = sys.stdin.buffer.read()
             else:
                 with open(self.args.input_file, "rb") as f:
@@ -227,101 +301,150 @@ class IronOptMain(xDSLOptMain):
         except OSError as error:
             raise UserError(f"{name}: error: cannot read input file: {error.strerror}\n")
         try:
-            return Source(name, data.decode("utf-8"))
+            self._source = Source(name, data.decode("utf-8"))
         except UnicodeDecodeError as error:
             raise UserError(
                 f"{name}: error: input is not UTF-8 text (byte {error.start})\n"
             ) from None
+        self._check_expected = self.args.verify_diagnostics and has_designators(
+            self._source.text
+        )
+        return BytesIO(data), "mlir"
 
-    def run(self) -> int:
-        """Process every chunk; return the exit status (0, or 1 after a user error)."""
-        source = self._read_input()
-        out = self._open_output()
-        status = 0
-        try:
-            for index, (chunk, offset) in enumerate(
-                _split_chunks(source.text, self.args.split_input_file)
-            ):
-                if index:
-                    out.write("// -----\n")
-                diagnostic = self._process_chunk(chunk, offset, source, out)
-                if diagnostic is not None:
-                    sys.stderr.write(diagnostic)
-                    status = 1
-                out.flush()
-        except ShrinkException:
-            if not self.args.shrink:
-                raise
-            # Shrink Ray's protocol (xdsl-opt --shrink): 0 means the input can still shrink.
-            print("Success, can shrink")
-            return 0
-        finally:
-            if out is not sys.stdout:
-                out.close()
-        if self.args.shrink:
-            print("Failure, can't shrink")
-            return 1
-        return status
-
-    def _open_output(self) -> IO[str]:
-        if self.args.output_file is None:
+    def prepare_output(self) -> IO[str]:
+        path = self.args.output_file
+        if path in (None, "-"):
             return sys.stdout
-        try:
-            return open(self.args.output_file, "w")
-        except OSError as error:
-            raise UserError(
-                f"{self.args.output_file}: error: cannot write output file: {error.strerror}\n"
-            ) from None
+        _check_output_path(path, self.args.input_file)
+        return _OutputFile(path, lambda: self.status == 0)
 
-    def _process_chunk(
-        self, chunk: str, offset: int, source: Source, out: IO[str]
-    ) -> str | None:
-        """Run one chunk; the diagnostic text if it failed (diagnostic modes print instead)."""
-        module: ModuleOp | None = None
+    # ---- one chunk: parse, run the passes, print ---------------------------------------
+
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        text = chunk.read().decode("utf-8")
+        source = Source(self._source.name, text, 1 + start_offset)
+        verifier = DiagnosticVerifier(source) if self._check_expected else None
+        self._chunk = _Chunk(source, verifier)
         self._phase = None
         try:
-            module = parse_module(
-                chunk,
-                source.name,
-                ctx=self.ctx,
-                line_offset=offset,
-                implicit_module=not self.args.no_implicit_module,
-            )
-            self.apply_passes(module)
-            out.write(self.output_resulting_program(module))
+            with diagnostic_handler(self._report):
+                return self._parse(text, start_offset)
         except ParseError as error:
-            error.span = dataclasses.replace(error.span, line_offset=offset)
-            if self.args.parsing_diagnostics:
+            error.span = dataclasses.replace(error.span, line_offset=start_offset)
+            if self.args.parsing_diagnostics and verifier is None:
                 print(error)
-                return None
-            return format_parse_error(error)
+            else:
+                self._report(parse_diagnostic(error))
         except DiagnosticException as error:
-            if self.args.verify_diagnostics:
-                print(error)
-                for note in getattr(error, "__notes__", ()):
-                    print(note)
-                return None
-            return self._describe(error, module, source)
+            self._report_exception(error, None)
+        self._end_chunk()
         return None
 
-    def _describe(
-        self, error: DiagnosticException, module: ModuleOp | None, source: Source
-    ) -> str:
-        kind, current = self._phase if self._phase is not None else ("parse", None)
-        if kind == "run" and current is not None:
-            context = f" (pass '{current.name}')"
-        elif kind == "verify" and current is not None:
-            context = f" (in the IR produced by pass '{current.name}')"
+    def _parse(self, text: str | bytes, line_offset: int) -> ModuleOp:
+        if isinstance(text, bytes):
+            text = text.decode("utf-8")
+        return parse_module(
+            text,
+            self.get_input_name(),
+            ctx=self.ctx,
+            line_offset=line_offset,
+            implicit_module=not self.args.no_implicit_module,
+        )
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        try:
+            with diagnostic_handler(self._report), verifying_each(self.args.verify_each):
+                super().apply_passes(prog)
+        except DiagnosticException as error:
+            self._report_exception(error, prog)
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        chunk = self._chunk
+        text = "" if chunk is not None and chunk.failed else super().output_resulting_program(prog)
+        self._end_chunk()
+        return text
+
+    def _end_chunk(self) -> None:
+        chunk, self._chunk = self._chunk, None
+        if chunk is None or chunk.verifier is None:
+            return
+        chunk.verifier.finish()
+        sys.stderr.write("".join(chunk.verifier.problems))
+        if chunk.verifier.failed:
+            self.status = 1
+
+    def _between_passes(
+        self, previous: ModulePass | None, module: ModuleOp, following: ModulePass | None
+    ) -> None:
+        if self.args.time_passes and previous is not None:
+            print(f"Pass {previous.name} took {time.perf_counter() - self._started} seconds")
+        last = following is None
+        if (previous is None or last or self.args.verify_each) and not self.args.disable_verify:
+            self._phase = ("verify", previous)
+            module.verify()
+        if previous is not None and following is not None and self.args.print_between_passes:
+            print(f"IR after {previous.name}:")
+            print(print_module(module))
+        self._phase = ("run", following)
+        self._started = time.perf_counter()
+
+    # ---- diagnostics -------------------------------------------------------------------
+
+    def _report(self, diagnostic: Diagnostic) -> None:
+        """Every diagnostic of the chunk passes here (errors, warnings, notes, remarks)."""
+        chunk = self._chunk
+        assert chunk is not None
+        if chunk.verifier is not None:
+            chunk.verifier.process(diagnostic)
+            if diagnostic.severity is Severity.ERROR:
+                chunk.failed = True
+        elif self.args.verify_diagnostics:
+            print(render(diagnostic, self._source), end="")
         else:
-            context = ""
+            sys.stderr.write(render(diagnostic, self._source))
+            if diagnostic.severity is Severity.ERROR:
+                chunk.failed = True
+                self.status = 1
+
+    def _report_exception(self, error: DiagnosticException, module: ModuleOp | None) -> None:
+        chunk = self._chunk
+        assert chunk is not None
+        if chunk.verifier is None and self.args.verify_diagnostics:
+            # xdsl-opt's --verify-diagnostics: the exception's own text, on stdout.
+            chunk.failed = True
+            print(error)
+            for attached in getattr(error, "__notes__", ()):
+                print(attached)
+            return
+        self._report(self._describe(error, module))
+
+    def _context(self) -> str:
+        kind, current = self._phase if self._phase is not None else ("parse", None)
+        if current is None:
+            return ""
+        if kind == "run":
+            return f" (pass '{current.name}')"
+        passes = self.pipeline.passes
+        if len(passes) > 1 and not self.args.verify_each:
+            names = ", ".join(f"'{p.name}'" for p in passes)
+            return (
+                f" (in the IR produced by passes {names}; --verify-each verifies after "
+                "each pass)"
+            )
+        return f" (in the IR produced by pass '{current.name}')"
+
+    def _describe(self, error: DiagnosticException, module: ModuleOp | None) -> Diagnostic:
+        context = self._context()
         if isinstance(error, OpError):
-            return format_op_error(error.op, error.message + context, source)
+            return op_diagnostic(error.op, error.message + context, notes=error.notes)
         if isinstance(error, VerifyException) and module is not None:
             culprit = find_failing_op(module)
             if culprit is not None:
                 op, op_error = culprit
-                return format_op_error(op, verify_message(op_error) + context, source)
-        return f"{source.name}: error: {verify_message(error)}{context}\n"
+                return op_diagnostic(op, verify_message(op_error) + context)
+        return Diagnostic(Severity.ERROR, verify_message(error) + context)
 
 
 def _internal_error(error: BaseException) -> int:
@@ -345,7 +468,8 @@ def main(args: list[str] | None = None) -> None:
         passes, pipelines = pass_registry()
         args = expand_pass_flags(sys.argv[1:] if args is None else args, {**passes, **pipelines})
         tool = IronOptMain(description="iron-ir modular optimizer for AIE/IRON IR", args=args)
-        status = tool.run()
+        tool.run()
+        status = tool.status
     except UserError as error:
         sys.stderr.write(str(error))
         status = 1

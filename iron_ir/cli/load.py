@@ -24,9 +24,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from iron_ir.cli.errors import UserError
 
-class UserError(Exception):
-    """Bad input to an ``iron`` command: shown as one message, exit status 1."""
+
 
 
 @dataclass
@@ -64,10 +64,9 @@ def parse_mlir(text: str, name: str):
 
 
 def load_mlir(path: str) -> Design:
-    p = Path(path)
-    if not p.is_file():
-        raise UserError(f"{path}: no such file")
-    return Design(linted(parse_mlir(p.read_text(), path)))
+    from iron_ir.cli.paths import read_text
+
+    return Design(linted(parse_mlir(read_text(path), path)))
 
 
 def linted(module):

@@ -7,17 +7,29 @@ from bisect import bisect_right
 from functools import lru_cache
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    StringAttr,
+    UnknownLoc,
+    UnregisteredOp,
+)
 from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from iron_ir.ir import lexer
 from iron_ir.ir.context import make_context
 from iron_ir.ir.upgrade import LEGACY_OP_NAMES, upgrade_module
 
+lexer.install()
+
 _NEWLINE = re.compile("\n")
+# An op's name at the start of its text: `%a, %b = name`, `%a:2 = "name"`, `name`.
+_OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w.$]*)')
 
 
 class IRParser(Parser):
@@ -30,17 +42,58 @@ class IRParser(Parser):
         self._file = StringAttr(name)
         self._line_offset = line_offset
         self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
+        # Where the ops being parsed start and where their open regions' '{' are (innermost
+        # last), to say which region a truncated or malformed input leaves open.
+        self._op_starts: list[int] = []
+        self._open_regions: list[int] = []
+
+    def _line_col(self, pos: int) -> tuple[int, int]:
+        line = bisect_right(self._line_starts, pos)
+        return line + self._line_offset, pos - self._line_starts[line - 1] + 1
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        op = super().parse_operation()
+        self._op_starts.append(start)
+        try:
+            op = super().parse_operation()
+        finally:
+            self._op_starts.pop()
         if isinstance(op.location, UnknownLoc):
-            line = bisect_right(self._line_starts, start)
-            col = start - self._line_starts[line - 1] + 1
-            op.location = FileLineColLoc(
-                self._file, IntAttr(line + self._line_offset), IntAttr(col)
-            )
+            line, col = self._line_col(start)
+            op.location = FileLineColLoc(self._file, IntAttr(line), IntAttr(col))
         return op
+
+    def parse_optional_region(self, arguments=None):
+        if self._current_token.kind is not MLIRTokenKind.L_BRACE:
+            return super().parse_optional_region(arguments)
+        self._open_regions.append(self._current_token.span.start)
+        try:
+            return super().parse_optional_region(arguments)
+        finally:
+            self._open_regions.pop()
+
+    def _parse_block(self):
+        # xDSL expects a block label wherever a region's next op does not parse, and says
+        # only " in block definition"; say what could come next and which region is open.
+        if self._current_token.kind is not MLIRTokenKind.CARET_IDENT and self._open_regions:
+            self.raise_error(self._unclosed_region_message(), self._current_token.span)
+        return super()._parse_block()
+
+    def _unclosed_region_message(self) -> str:
+        brace = self._open_regions[-1]
+        line, col = self._line_col(brace)
+        region = f"the region opened at {line}:{col}"
+        owner = [p for p in self._op_starts if p < brace]
+        if owner:
+            name = _OP_NAME.match(self.lexer.input.content, owner[-1])
+            if name is not None:
+                region = f"the region of '{name.group(1)}' opened at {line}:{col}"
+        if self._current_token.kind is MLIRTokenKind.EOF:
+            return f"the input ends inside {region}: a '}}' is missing"
+        return (
+            f"expected an operation, a block label ('^bb1:') or '}}' closing {region}, "
+            f"found '{self._current_token.text}'"
+        )
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         if allow_implicit_module and self._current_token.kind is MLIRTokenKind.EOF:
@@ -52,6 +105,14 @@ class IRParser(Parser):
             # An attribute or type whose parameters are invalid is rejected while it is being
             # built, outside any parser check; report it where parsing stopped.
             raise ParseError(self._current_token.span, str(error)) from error
+        except RecursionError:
+            # The parser recurses once per nested region, type or attribute; report the depth
+            # as an input limit where it was reached, not as a crash.
+            raise ParseError(
+                self._current_token.span,
+                "nested too deeply: regions, types or attributes nest beyond what the parser "
+                "can follow (Python's recursion limit)",
+            ) from None
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         current = LEGACY_OP_NAMES.get(name)
@@ -60,13 +121,25 @@ class IRParser(Parser):
         op_type = self.ctx.get_optional_op(
             name, dialect_stack=self._parser_state.dialect_stack
         )
-        if op_type is not None:
-            return op_type
+        dialect, dot, _ = name.partition(".")
+        known = sorted(self.ctx.registered_dialect_names)
         end = self._current_token.span.start
         at = self.lexer.input.content.rfind(name, 0, end)
         span = Span(at, at + len(name), self.lexer.input) if at >= 0 else None
-        dialect, dot, _ = name.partition(".")
-        known = sorted(self.ctx.registered_dialect_names)
+        generic = at > 0 and self.lexer.input.content[at - 1] == '"'
+        if op_type is not None and issubclass(op_type, UnregisteredOp):
+            # --allow-unregistered-dialect admits ops of dialects iron-ir does not know, in
+            # generic form; never an unknown op of a known dialect (as mlir-opt).
+            if dot and dialect not in known and not generic:
+                self.raise_error(
+                    f"custom op '{name}' is unknown: an op of a dialect iron-ir does not know "
+                    f'can only be written in generic form ("{name}"(...) : (...) -> (...))',
+                    span,
+                )
+            if dot and dialect not in known:
+                return op_type
+        elif op_type is not None:
+            return op_type
         if not dot:
             message = (
                 f"unknown operation '{name}': an op name needs its dialect prefix "

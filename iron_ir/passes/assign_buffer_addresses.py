@@ -27,7 +27,7 @@ from xdsl.passes import ModulePass
 
 from iron_ir.device import TileKind
 from iron_ir.dialects import aie
-from iron_ir.ir.diagnostics import OpError, emit
+from iron_ir.ir.diagnostics import OpError, emit_at
 
 SCHEMES = ("basic-sequential", "bank-aware")
 
@@ -37,7 +37,7 @@ class _Failed(Exception):
 
 
 def _error(op: Operation, message: str) -> _Failed:
-    emit(op, message, "error")
+    emit_at(op, message, "error")
     return _Failed()
 
 
@@ -215,12 +215,12 @@ def bank_aware(device: aie.DeviceOp, tile: aie.TileOp) -> None:
                 done.append(b)
                 break
         else:
-            emit(b, f"Failed to allocate buffer: {_name(b)} with size: {b.size_bytes} bytes.")
+            emit_at(b, f"Failed to allocate buffer: {_name(b)} with size: {b.size_bytes} bytes.")
             text = (
                 "Not all requested buffers fit in the available memory.\nCurrent configuration "
                 "of buffers in bank(s) : MemoryMap:\n" + t.bank_map([preset, done])
             )
-            emit(tile, text.rstrip("\n"))
+            emit_at(tile, text.rstrip("\n"))
             for placed in done:
                 placed.properties.pop("address", None)
                 placed.properties.pop("mem_bank", None)
@@ -234,7 +234,7 @@ def bank_aware(device: aie.DeviceOp, tile: aie.TileOp) -> None:
             + "\nMemoryMap:\n"
             + t.bank_map([ordered])
         )
-        emit(tile, text.rstrip("\n"))
+        emit_at(tile, text.rstrip("\n"))
         raise _Failed()
 
 
@@ -316,7 +316,7 @@ def assign_device(device: aie.DeviceOp, default_scheme: str) -> None:
             if not _attempt(bank_aware, device, tile):
                 raise OpError(tile, "Bank-aware allocation failed.")
         elif not _attempt(bank_aware, device, tile):
-            emit(tile, "Bank-aware allocation failed, trying basic sequential allocation.")
+            emit_at(tile, "Bank-aware allocation failed, trying basic sequential allocation.")
             if not _attempt(basic_sequential, device, tile):
                 raise OpError(tile, "Basic sequential allocation also failed.")
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import iron_ir.compat
-from iron_ir.cli.iron import compare
+from iron_ir.cli.inputs import compare
 from iron_ir.errors import IronWarning
 from iron_ir.ir.diagnostics import verify_module
 from iron_ir.ir.parse import parse_module
