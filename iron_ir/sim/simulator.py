@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -382,7 +383,7 @@ def _coerce_inputs(
         given = np.asarray(inputs[i])
         # The host may pass a buffer of another size than the sequence's type (a design whose
         # taps reach past it): the DMA bounds check reports any access outside what was passed.
-        shape = spec.shape if given.size == int(np.prod(spec.shape)) else given.shape
+        shape = spec.shape if given.size == math.prod(spec.shape) else given.shape
         if given.dtype.kind == "V":
             # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
             # same-sized items are the argument's bits.
