@@ -65,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
         "design", nargs="?", help="an IRON design file (.py); arguments after -- go to it"
     )
     run.add_argument(
-        "--mlir", help="an AIE-dialect .mlir file (objectfifo level) instead of a .py design"
+        "--mlir", help="an AIE-dialect .mlir file (either level) instead of a .py design"
     )
     run.add_argument(
         "--inputs", help=".npz with arrays arg0, arg1, ... (by runtime-sequence position)"
@@ -90,6 +90,13 @@ def _parser() -> argparse.ArgumentParser:
         help="show progress on stderr even when it is not a terminal",
     )
     run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
+    run.add_argument(
+        "--level",
+        choices=("objectfifo", "physical"),
+        default="objectfifo",
+        help="simulate the design as written (objectfifo level, default) or lowered to the "
+        "physical level by mlir-aie's passes (stateful transform, lock/BD ids, buffer addresses)",
+    )
     run.add_argument(
         "--exact-schedule",
         action="store_true",
@@ -116,7 +123,7 @@ def _run(args) -> int:
     from iron_ir.sim import argument_roles
 
     from iron_ir.cli.inputs import choose_inputs, compare, describe
-    from iron_ir.cli.load import design_error, load_mlir, load_python, require_simulatable
+    from iron_ir.cli.load import design_error, load_mlir, load_python
     from iron_ir.cli.paths import check_run_paths
 
     if bool(args.design) == bool(args.mlir):
@@ -128,6 +135,10 @@ def _run(args) -> int:
     else:
         design = load_python(args.design, design_args)
     module = design.module
+    if args.level == "physical" and design.jit_runs is None:
+        from iron_ir.sim.levels import to_physical
+
+        module = to_physical(module, f"{args.mlir or args.design} (physical level)")
     if design.jit_runs is not None:
         sys.stdout.write(design.printed)
         names = ", ".join(dict.fromkeys(design.jit_runs))
@@ -135,7 +146,6 @@ def _run(args) -> int:
               "the design checked its results and exited 0")
         return 0
     if args.backend == "sim":
-        require_simulatable(module, args.mlir or args.design)
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
             module,

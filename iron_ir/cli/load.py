@@ -234,33 +234,3 @@ def load_python(path: str, argv: list[str]) -> Design:
         return Design(to_aie(module, path), namespace)
     finally:
         printed_log.forget(mark)
-
-
-# --- what the simulator runs --------------------------------------------------------------------
-
-
-def require_simulatable(module, path: str) -> None:
-    """The simulator runs the objectfifo level: a design that programs tile DMAs or
-    switchboxes itself is checked (it verifies, prints and parses back) and each construct the
-    simulator cannot run yet is named at its line."""
-    from iron_ir.ir.parse import parse_module
-    from iron_ir.ir.printer import print_module
-    from iron_ir.sim.design import physical_ops
-    from iron_ir.sim.codegen.emitter import where
-
-    found = physical_ops(module)
-    if not found:
-        return
-    text = print_module(module)
-    try:
-        parse_module(text, f"{path} (printed module)")
-        reparsed = "it verifies, prints and parses back"
-    except Exception as err:  # a printer/parser disagreement is worth naming, not hiding
-        reparsed = f"printing it and parsing it back fails ({err})"
-    listed = "\n".join(f"  {where(op)}: '{op.name}'" for op in found)
-    raise UserError(
-        f"{path}: the design programs the physical level itself; {reparsed}, but the simulator "
-        f"runs objectfifo-level designs and cannot simulate these constructs yet:\n{listed}\n"
-        f"Move the data with objectfifos to simulate it, or run it on an NPU (--backend xrt "
-        f"with the vendor toolchain's xclbin)."
-    )

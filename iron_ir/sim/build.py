@@ -70,13 +70,14 @@ def tile_plan(
     pad: list[tuple[int, int]],
     what: str,
     write: bool,
+    pad_value: int = 0,
 ) -> Plan:
     """The access plan of a tile-DMA BD on ``flat``; a padded BD sends the dims' data with
     the zeros around it, whatever its length says (the verifier checks the length)."""
     if pad and len(pad) > len(dims):
         raise DesignError(f"{what}: {len(pad)} padding dims for {len(dims)} BD dims")
     try:
-        return make_plan(flat, base, length, dims, pad, write)
+        return make_plan(flat, base, length, dims, pad, write, pad_value)
     except PatternError as err:
         raise DmaBoundsError(
             f"{what}: the access pattern (offset {base}, len {length}, dims {dims}) reaches "
@@ -94,9 +95,11 @@ def chain(bds: list[Bd], cyclic: bool) -> None:
 
 
 class _Builder:
-    def __init__(self, design: Design):
+    def __init__(self, design: Design, machine: Machine, reserved: set):
         self.design = design
-        self.m = Machine()
+        self.m = machine
+        self.reserved = reserved
+        """(tile, direction, index) of channels the design's own DMA programs and flows use."""
         self.max_acq = _max_acquires(design)
         self.next_channel: dict[tuple[Tile, str], int] = {}
         self.link_pools: dict[int, Pool] = {}
@@ -137,6 +140,8 @@ class _Builder:
     def channel_index(self, tile: Tile, direction: str) -> int:
         key = (tile, direction)
         index = self.next_channel.get(key, 0)
+        while (tile, direction, index) in self.reserved:
+            index += 1
         self.next_channel[key] = index + 1
         return index
 
@@ -150,6 +155,7 @@ class _Builder:
         ch.programs.append(Task(f"DMA program of {name}", bds[0] if bds else None, runs))
         ch.reset()
         self.m.channels.append(ch)
+        self.m.channel_at[(tile.col, tile.row, direction, index)] = ch
         return ch
 
     # --- fifos ---------------------------------------------------------------------------
@@ -344,6 +350,7 @@ class _Builder:
         index = self.channel_index(tile, direction)
         ch = Channel(f"{tile.name} {direction}:{index} (@{fifo.name})", tile.name, direction, index, True)
         self.m.channels.append(ch)
+        self.m.channel_at[(tile.col, tile.row, direction, index)] = ch
         dtype = alloc_memref(fifo.elem).dtype
         end = HostEnd(fifo, tile, direction, index, ch, dtype, fifo.name)
         self.m.host_ends[(tile.col, direction, index)] = end
@@ -352,11 +359,19 @@ class _Builder:
 
 
 def build_machine(design: Design) -> Machine:
-    machine = _Builder(design).build()
+    """The machine of ``design``: its physical-level part (explicit locks, BD programs and
+    streams) and the objectfifos built onto the same primitives."""
+    from iron_ir.sim.physical import PhysicalBuilder, lock_origin
+
+    machine = Machine()
     for value, name, init in design.lock_ops:
-        lock = machine.lock(name, init)
+        lock = machine.lock(name, init, lock_origin(name))
         machine.locks[value] = lock
         design.locks[value] = lock
+    physical = PhysicalBuilder(design, machine)
+    _Builder(design, machine, physical.reserved()).build()
+    physical.build()
+    machine.builder = physical
     for array, init in design.buffer_inits:
         machine.buffer(array, init)
     for array in design.memref_globals.values():

@@ -29,16 +29,13 @@ from iron_ir.sim.codegen.memref import dense_to_numpy
 from iron_ir.sim.errors import DesignError, UnsupportedOpError
 from iron_ir.sim.types import alloc_memref, memref_shape
 
-# Ops of the physical level: the objectfifo lowering has already run. The simulator runs the
-# objectfifo level, where the data movement is still explicit.
-_PHYSICAL = {"aie.mem", "aie.memtile_dma", "aie.shim_dma", "aie.switchbox", "aie.shim_mux"}
-# Routing and trace configuration: the simulator connects fifo endpoints directly.
+# Ops of the physical level (what the objectfifo stateful transform and routing create, or a
+# placed design writes by hand), kept for the physical builder (:mod:`iron_ir.sim.physical`).
+_DMA_PROGRAMS = {"aie.mem", "aie.memtile_dma", "aie.shim_dma"}
+_ROUTING = {"aie.switchbox", "aie.shim_switchbox", "aie.shim_mux", "aie.wire"}
+# Configuration the simulator does not need: it connects objectfifo endpoints directly.
 _IGNORED = {
-    "aie.flow",
-    "aie.packet_flow",
     "aie.end",
-    "aie.cascade_flow",
-    "aie.wire",
     "aie.objectfifo.allocate",
     "aie.trace",
     "aie.trace.config",
@@ -176,6 +173,22 @@ class Design:
     cores: list[Core] = field(default_factory=list)
     runtime: Operation | None = None
     runtimes: dict[str, Operation] = field(default_factory=dict)
+    dma_programs: list[Operation] = field(default_factory=list)
+    """``aie.mem``, ``aie.memtile_dma``, ``aie.shim_dma``: BD programs of the physical level."""
+    flows: list[Operation] = field(default_factory=list)
+    packet_flows: list[Operation] = field(default_factory=list)
+    routing: list[Operation] = field(default_factory=list)
+    """``aie.switchbox``/``aie.shim_mux``/``aie.wire``: routed streams."""
+    cascades: list[Operation] = field(default_factory=list)
+    external_buffers: dict[SSAValue, np.ndarray] = field(default_factory=dict)
+    placed_buffers: list[tuple[Tile, int, np.ndarray]] = field(default_factory=list)
+    """Buffers with an ``address``: (tile, byte address, array), for BDs set by registers."""
+    lock_ids: dict[tuple[int, int, int], SSAValue] = field(default_factory=dict)
+
+    @property
+    def physical(self) -> bool:
+        """Whether the design moves data with its own BD programs and streams."""
+        return bool(self.dma_programs or self.flows or self.packet_flows or self.routing)
     memref_globals: dict[str, np.ndarray] = field(default_factory=dict)
 
     def link_of(self, fifo: str) -> Link | None:
@@ -271,12 +284,6 @@ def _int_list(attr: Attribute | None) -> list[int]:
     return [int(v) for v in attr.get_values()]  # pyright: ignore
 
 
-def physical_ops(module: ModuleOp) -> list[Operation]:
-    """The physical-level ops of ``module`` (tile DMA programs, switchboxes) that the
-    simulator does not run, in program order."""
-    return [op for op in module.walk() if op.name in _PHYSICAL]
-
-
 def read_globals(module: ModuleOp) -> dict[str, np.ndarray]:
     """Every ``memref.global`` of the module as a fresh numpy array."""
     arrays = {}
@@ -302,11 +309,6 @@ def read_design(
     spec = DEVICES_BY_ENUM.get(enum)
     if spec is None:
         raise DesignError(f"unknown aie.device enum value {enum}")
-    if not spec.compile_target:
-        raise DesignError(
-            f"aie.device({spec.name}) is not an NPU target; the simulator runs npu1* and npu2* "
-            f"designs"
-        )
     design = Design(module=module, device=device, spec=spec)
     design.memref_globals = read_globals(module)
     for op in device.regions[0].blocks[0].ops:
@@ -340,6 +342,10 @@ def _read_buffer(design: Design, op: Operation) -> None:
     buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
     design.buffers_by_name[buf_name] = array
     design.buffer_names[op.results[0]] = buf_name
+    address = as_int(prop(op, "address"))
+    if address is not None:
+        tile = _tile(design, op.operands[0], "aie.buffer")
+        design.placed_buffers.append((tile, address, array))
 
 
 def _read_op(design: Design, op: Operation) -> None:
@@ -377,6 +383,9 @@ def _read_op(design: Design, op: Operation) -> None:
         _read_buffer(design, op)
     elif name == "aie.lock":
         tile = _tile(design, op.operands[0], "aie.lock")
+        lock_id = as_int(prop(op, "lockID"))
+        if lock_id is not None:
+            design.lock_ids[(tile.col, tile.row, lock_id)] = op.results[0]
         lock_name = (
             sym_name(prop(op, "sym_name")) or f"lock_{tile.col}_{tile.row}_{len(design.lock_ops)}"
         )
@@ -399,12 +408,23 @@ def _read_op(design: Design, op: Operation) -> None:
                 _read_buffer(design, nested)
     elif name in ("aie.runtime_sequence", "aiex.runtime_sequence"):
         design.runtimes[sym_name(prop(op, "sym_name")) or "sequence"] = op
-    elif name in _PHYSICAL:
-        raise UnsupportedOpError(
-            f"{where(op)}: '{name}' belongs to the physical level (after objectfifo lowering). "
-            f"The simulator runs objectfifo-level IR: simulate the module before "
-            f"--aie-objectFifo-stateful-transform."
-        )
+    elif name in _DMA_PROGRAMS:
+        _tile(design, op.operands[0], name)
+        design.dma_programs.append(op)
+    elif name == "aie.flow":
+        design.flows.append(op)
+    elif name == "aie.packet_flow":
+        design.packet_flows.append(op)
+    elif name in _ROUTING:
+        design.routing.append(op)
+    elif name in ("aie.cascade_flow", "aie.configure_cascade"):
+        design.cascades.append(op)
+    elif name == "aie.external_buffer":
+        t = op.results[0].type
+        array = alloc_memref(t)
+        design.external_buffers[op.results[0]] = array
+        design.buffer_inits.append((array, None))
+        design.buffer_names[op.results[0]] = sym_name(prop(op, "sym_name")) or "external"
     elif name in _IGNORED or name == "memref.global":
         return
     elif name.startswith("aie.") or name.startswith("aiex."):

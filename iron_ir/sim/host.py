@@ -12,17 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation
 
 from iron_ir.device import TileKind
 from iron_ir.dma.access import BufferDescriptor, bd_offsets
 from iron_ir.sim.build import resolve_host_end
 from iron_ir.sim.codegen import arith, scf
+from iron_ir.sim.codegen.memref import HANDLERS as MEMREF_HANDLERS
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import Design, as_bool, as_int, dim_pairs, prop, sym_name
-from iron_ir.sim.errors import DmaBoundsError, RuntimeMisuseError, UnsupportedOpError
+from iron_ir.sim.errors import DesignError, DmaBoundsError, RuntimeMisuseError, UnsupportedOpError
 from iron_ir.sim.machine import Bd, HostEnd, Machine, PatternError, Plan, Task, Wait, make_plan
 from iron_ir.sim.machine.access import OFFSETS
+from iron_ir.sim.registers import HANDLERS as REGISTER_HANDLERS
+from iron_ir.sim.registers import Registers
 
 DYNAMIC = -(2**63)
 
@@ -33,6 +36,7 @@ class BdTemplate:
     length: int
     dims: list[tuple[int, int]]
     where: str
+    packet: tuple[int, int] | None = None
 
 
 @dataclass
@@ -42,6 +46,17 @@ class TaskTemplate:
     issue_token: bool
     repeat_count: int
     bds: list[BdTemplate]
+
+
+@dataclass
+class TileTaskTemplate:
+    """A runtime task on a tile's own buffers: its BDs are fixed, built once."""
+
+    label: str
+    end: HostEnd
+    issue_token: bool
+    repeat_count: int
+    bds: list[Bd]
 
 
 class TaskWait(Wait):
@@ -71,9 +86,11 @@ class HostContext:
         self.design = design
         self.machine = machine
         self.shim_bd_dims = design.spec.kinds[TileKind.SHIM_NOC].bd.dims
+        self.registers = Registers(design, machine, self)
         self.reset()
 
     def reset(self) -> None:
+        self.registers.reset()
         self.tasks: list[Task] = []
         self.by_channel: dict[int, list[Task]] = {}
         self.notes: dict[str, int] = {}
@@ -101,9 +118,9 @@ class HostContext:
                         f"{bd.iteration_stride}), repeat_count {tmpl.repeat_count}: check the "
                         f"access pattern (tap) against the tensor's shape."
                     ) from None
-                if flat.dtype.itemsize != tmpl.end.dtype.itemsize:
+                if tmpl.end.dtype is not None and flat.dtype.itemsize != tmpl.end.dtype.itemsize:
                     plan = _reinterpreted(flat, base, bd, tmpl, bt)
-                out.append(Bd(plan, tmpl.label))
+                out.append(Bd(plan, tmpl.label, packet=bt.packet))
         for a, b in zip(out, out[1:]):
             a.next = b
         return out
@@ -120,6 +137,15 @@ class HostContext:
         chain = self._bds(tmpl, buffers, bds)
         task.first = chain[0] if chain else None
         task.total = sum(bd.length for bd in chain)
+        task.done = task.total == 0
+        return task
+
+    def tile_task(self, tmpl: TileTaskTemplate) -> Task:
+        first = tmpl.bds[0] if tmpl.bds else None
+        task = Task(tmpl.label, first, tmpl.repeat_count + 1, tmpl.issue_token)
+        task.host = True
+        task.template = tmpl
+        task.total = sum(bd.length for bd in tmpl.bds) * (tmpl.repeat_count + 1)
         task.done = task.total == 0
         return task
 
@@ -242,33 +268,49 @@ def _where(e: Emitter, op: Operation) -> str:
     return e.const(where(op), "w")
 
 
-def _bd_chain(region, what: str) -> list[Operation]:
+def _bd_chain(region, what: str) -> list[Block]:
+    """The BD blocks of a task's region, in chain order (``aie.next_bd``)."""
     blocks = list(region.blocks)
     if not blocks:
         return []
-    bds, block, seen = [], blocks[0], set()
+    chain, block, seen = [], blocks[0], set()
     while block is not None and id(block) not in seen:
         seen.add(id(block))
         nxt = None
+        has_bd = False
         for op in block.ops:
             if op.name == "aie.dma_bd":
-                bds.append(op)
+                has_bd = True
             elif op.name == "aie.next_bd":
                 nxt = op.successors[0]
-            elif op.name == "aie.end":
-                nxt = None
-            else:
+            elif op.name not in ("aie.end", "aie.use_lock", "aie.dma_bd_packet"):
                 raise UnsupportedOpError(f"{where(op)}: '{op.name}' inside a DMA task of {what}")
+        if has_bd:
+            chain.append(block)
         block = nxt
     if block is not None:
         raise UnsupportedOpError(
             f"{what}: a DMA task whose BD chain loops forever is not simulated"
         )
-    return bds
+    return chain
+
+
+def _block_op(block: Block, name: str) -> Operation | None:
+    return next((op for op in block.ops if op.name == name), None)
+
+
+def _packet(block: Block):
+    bd = _block_op(block, "aie.dma_bd")
+    info = prop(bd, "packet")
+    if info is not None:
+        return info.pkt_type.data, info.pkt_id.data
+    op = _block_op(block, "aie.dma_bd_packet")
+    return (as_int(prop(op, "packet_type")), as_int(prop(op, "packet_id"))) if op else None
 
 
 def _configure(e: Emitter, op: Operation) -> None:
     ctx: HostContext = e.scope.extra["host"]
+    blocks = _bd_chain(op.regions[0], f"the task at {where(op)}")
     if op.name == "aiex.dma_configure_task_for":
         symbol = sym_name(prop(op, "alloc"))
         end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
@@ -276,27 +318,35 @@ def _configure(e: Emitter, op: Operation) -> None:
         tile = ctx.design.tiles.get(op.operands[0])
         direction = "MM2S" if as_int(prop(op, "direction")) == 1 else "S2MM"
         channel = as_int(prop(op, "channel"))
-        if tile is None or not tile.kind.is_shim:
-            raise UnsupportedOpError(
-                f"{where(op)}: runtime DMA tasks on {tile.name if tile else 'a non-tile'} are not "
-                f"simulated; tasks run on shim tiles"
-            )
+        if tile is None:
+            raise DesignError(f"{where(op)}: the task's tile is not an aie.tile")
+        if not tile.kind.is_shim:
+            _configure_tile_task(e, op, ctx, tile, direction, channel, blocks)
+            return
         end = ctx.machine.host_ends.get((tile.col, direction, channel))
         if end is None:
             raise RuntimeMisuseError(
-                f"{where(op)}: no objectfifo uses {direction} channel {channel} of {tile.name}"
+                f"{where(op)}: no objectfifo or flow uses {direction} channel {channel} of "
+                f"{tile.name}"
             )
-        symbol = end.fifo.name
-    bd_ops = _bd_chain(op.regions[0], f"the task at {where(op)}")
-    bds = [
-        BdTemplate(
-            as_int(prop(bd, "offset"), 0),
-            as_int(prop(bd, "len"), int(np.prod(bd.operands[0].type.get_shape()))),
-            dim_pairs(prop(bd, "dimensions")),
-            where(bd),
+        symbol = end.name
+    bds = []
+    for block in blocks:
+        bd = _block_op(block, "aie.dma_bd")
+        if _block_op(block, "aie.use_lock") is not None:
+            raise UnsupportedOpError(
+                f"{where(bd)}: a lock in a shim DMA task's BD block (shim BDs of the runtime "
+                f"sequence move host memory; they are not synchronised with locks here)"
+            )
+        bds.append(
+            BdTemplate(
+                as_int(prop(bd, "offset"), 0),
+                as_int(prop(bd, "len"), int(np.prod(bd.operands[0].type.get_shape()))),
+                dim_pairs(prop(bd, "dimensions")),
+                where(bd),
+                _packet(block),
+            )
         )
-        for bd in bd_ops
-    ]
     kind = "fill" if end.direction == "MM2S" else "drain"
     tmpl = TaskTemplate(
         f"{kind} task on @{symbol} ({where(op)})",
@@ -305,8 +355,40 @@ def _configure(e: Emitter, op: Operation) -> None:
         as_int(prop(op, "repeat_count"), 0),
         bds,
     )
-    buffers = "".join(f"{e.use(bd.operands[0])}, " for bd in bd_ops)
+    buffers = "".join(f"{e.use(_block_op(b, 'aie.dma_bd').operands[0])}, " for b in blocks)
     e.line(f"{e.define(op.results[0], 't')} = _rt.configure({e.const(tmpl, 'task')}, ({buffers}))")
+
+
+def _configure_tile_task(e, op, ctx, tile, direction: str, channel: int, blocks) -> None:
+    """A runtime task on a mem-tile (or compute-tile) channel: BDs on the tile's buffers, with
+    their locks, built once when the runtime sequence is compiled."""
+    builder = ctx.machine.builder
+    ch = builder.channel(tile, direction, channel)
+    what = f"the runtime task at {where(op)}"
+    bds = []
+    for block in blocks:
+        acq = rel = None
+        for use in block.ops:
+            if use.name == "aie.use_lock":
+                release, lock, value, mode = builder._lock_use(use, what)
+                if release:
+                    rel = (lock, value, mode)
+                else:
+                    acq = (lock, value, mode)
+        bd_op = _block_op(block, "aie.dma_bd")
+        bds.append(builder.make_bd(bd_op, tile, direction, what, acq, rel, _packet(block)))
+    for a, b in zip(bds, bds[1:]):
+        a.next = b
+    end = HostEnd(None, tile, direction, channel, ch, None, ch.name)
+    kind = "fill" if direction == "MM2S" else "drain"
+    tmpl = TileTaskTemplate(
+        f"{kind} task on {ch.name} ({where(op)})",
+        end,
+        as_bool(prop(op, "issue_token")),
+        as_int(prop(op, "repeat_count"), 0),
+        bds,
+    )
+    e.line(f"{e.define(op.results[0], 't')} = _rt.tile_task({e.const(tmpl, 'task')})")
 
 
 def _start(e: Emitter, op: Operation) -> None:
@@ -379,13 +461,6 @@ def _register_write(e: Emitter, op: Operation) -> None:
     e.line(f"_rt.note({op.name!r})")
 
 
-def _lowered(e: Emitter, op: Operation) -> None:
-    raise UnsupportedOpError(
-        f"{where(op)}: '{op.name}' drives DMA registers directly (lowered runtime); the "
-        f"simulator runs dma tasks and dma_memcpy_nd/dma_wait"
-    )
-
-
 HANDLERS: dict[str, Handler] = {
     **arith.HANDLERS,
     **scf.HANDLERS,
@@ -398,14 +473,9 @@ HANDLERS: dict[str, Handler] = {
     "aiex.npu.dma_wait": _dma_wait,
     "aiex.npu.rtp_write": _rtp_write,
     "aiex.set_lock": _set_lock,
-    "aiex.npu.write32": _register_write,
-    "aiex.npu.maskwrite32": _register_write,
-    "aiex.npu.blockwrite": _register_write,
-    "aiex.npu.writebd": _register_write,
-    "aiex.npu.address_patch": _register_write,
+    **REGISTER_HANDLERS,
+    "memref.get_global": MEMREF_HANDLERS["memref.get_global"],
     "aie.trace.start_config": _register_write,
-    "aiex.npu.push_queue": _lowered,
-    "aiex.npu.sync": _lowered,
     "aie.end": lambda e, op: None,
 }
 

@@ -3,7 +3,7 @@ checks (objects left for the host, cores starved partway through their work)."""
 
 from __future__ import annotations
 
-from iron_ir.sim.machine import TRANSFER
+from iron_ir.sim.machine import ACQUIRE, TRANSFER
 
 
 class Reports:
@@ -94,9 +94,14 @@ class Reports:
             lines.append(f"  {core.name}: {core.state()}")
         lines.append("Runtime sequence:")
         lines.append(f"  {self.runtime.state()}")
-        lines.append("Objectfifo buffers:")
-        for pool in self.machine.pools:
-            lines.append(f"  @{pool.fifo}: {pool.state()}")
+        if self.machine.pools:
+            lines.append("Objectfifo buffers:")
+            for pool in self.machine.pools:
+                lines.append(f"  @{pool.fifo}: {pool.state()}")
+        locks = self._lock_states()
+        if locks:
+            lines.append("Locks:")
+            lines.extend(f"  {line}" for line in locks)
         lines.append("DMA channels:")
         for ch in self.machine.channels:
             lines.append(f"  {ch.describe()}")
@@ -110,9 +115,36 @@ class Reports:
             lines.extend(f"  - {h}" for h in hints)
         return "\n".join(lines)
 
+    def _lock_states(self) -> list[str]:
+        """The design's own locks (``aie.lock``): value, and who waits on each."""
+        waiting: dict[int, list[str]] = {}
+        for core in self.cores:
+            lock = getattr(core.wait, "lock", None)
+            if lock is not None and not core.done:
+                waiting.setdefault(id(lock), []).append(core.name)
+        for ch in self.machine.channels:
+            bd = ch.bd
+            if ch.phase == ACQUIRE and bd is not None and bd.acq is not None:
+                waiting.setdefault(id(bd.acq), []).append(ch.name)
+        lines = []
+        for lock in self.machine.locks.values():
+            text = f"{lock.label()}: value {lock.value}"
+            if lock.held:
+                text += ", held"
+            if id(lock) in waiting:
+                text += f"; waited on by {', '.join(waiting[id(lock)])}"
+            lines.append(text)
+        return lines
+
     def _hints(self) -> list[str]:
         hints = []
         used = {id(t.channel) for t in self.host.tasks}
+        for end in self.machine.host_ends.values():
+            ch = end.channel
+            if end.fifo is not None or id(ch) in used or ch.stream is None or ch.programs:
+                continue
+            verb = "feeds" if end.direction == "MM2S" else "drains"
+            hints.append(f"no runtime DMA task ever {verb} {ch.name} (a missing transfer?)")
         for fifo, ends in self.machine.host_end_of_fifo.items():
             for end in ends:
                 if id(end.channel) in used:

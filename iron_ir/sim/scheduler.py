@@ -42,7 +42,18 @@ SETTLE_ROUNDS = 1000
 class Process:
     """A core or the runtime sequence: a generator that yields what it waits on."""
 
-    __slots__ = ("name", "gen", "wait", "done", "ran", "what", "progress", "queued", "agenda")
+    __slots__ = (
+        "name",
+        "gen",
+        "wait",
+        "done",
+        "ran",
+        "what",
+        "progress",
+        "queued",
+        "agenda",
+        "done_waiters",
+    )
 
     def __init__(self, name: str, gen: Generator, what: str, progress=None):
         self.name, self.gen, self.what = name, gen, what
@@ -52,20 +63,29 @@ class Process:
         self.ran = False
         self.queued = False
         self.agenda = None
+        self.done_waiters: list = []
 
     def _step(self) -> None:
         try:
             self.wait = self.gen.send(None)
         except StopIteration:
-            self.done, self.wait = True, None
+            self._finished()
         except SimulationError:
             raise
         except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
-            raise CoreExecutionError(
-                f"{self.what} failed: {type(err).__name__}: {err}\n(an index outside a memref, "
-                f"or a value that does not fit its element type)"
-            ) from None
+            self._failed(err)
         self.ran = True
+
+    def _finished(self) -> None:
+        self.done, self.wait = True, None
+        for entity in self.done_waiters:
+            entity.wake()
+
+    def _failed(self, err: Exception):
+        raise CoreExecutionError(
+            f"{self.what} failed: {type(err).__name__}: {err}\n(an index outside a memref, "
+            f"or a value that does not fit its element type)"
+        ) from None
 
     def resume(self) -> bool:
         """The step-by-step schedule: run to the next wait if the current one is satisfied."""
@@ -78,14 +98,24 @@ class Process:
     def run(self) -> None:
         """The event schedule: run to the next wait, and register where it will be woken."""
         wait = self.wait
-        if wait is None or wait.ready():
-            if self.done:
-                return
-            self._step()
-            wait = self.wait
-            if wait is None:
-                return
-        wait.arm(self)
+        if wait is not None and not wait.ready():
+            wait.arm(self)
+            return
+        if self.done:
+            return
+        self.ran = True
+        try:
+            wait = self.gen.send(None)
+        except StopIteration:
+            self._finished()
+            return
+        except SimulationError:
+            raise
+        except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
+            self._failed(err)
+        self.wait = wait
+        if wait is not None:
+            wait.arm(self)
 
     def wake(self) -> None:
         if not self.queued:
@@ -171,7 +201,7 @@ class Scheduler(Reports):
                     f"the design is just long)"
                 )
             )
-        if steps & 63:
+        if steps & 63 and not self.exact:
             return  # the clock is read every 64 rounds
         now = time.monotonic()
         if budget.timeout is not None and now - budget.start > budget.timeout:
@@ -236,6 +266,7 @@ class Scheduler(Reports):
         runtime_due = True
         recording = self.recorder is not None
         cores = self.cores
+        max_steps = self.budget.max_steps if self.budget.max_steps is not None else float("inf")
         while True:
             if recording:
                 for core in cores:
@@ -249,15 +280,16 @@ class Scheduler(Reports):
             for ent in current:
                 ent.queued = False
                 ent.run()
-            self.steps += 1
-            current = list(agenda)
+            self.steps = steps = self.steps + 1
+            current = agenda[:]
             agenda.clear()
             runtime_due = bool(runtime.agenda)
             if not current and not runtime_due:
                 if recording:
                     self.recorder.record(self.steps, self)
                 raise DeadlockError(self.report("Deadlock"))
-            self._round_checks()
+            if recording or steps >= max_steps or not steps & 63:
+                self._round_checks()
 
     def _settle(self) -> None:
         """Let the cores and tile DMAs run until they stop once the runtime sequence is done:
@@ -306,7 +338,7 @@ class Scheduler(Reports):
                 + self.report("State when the runtime sequence finished", header=False)
             )
         self._settle()
-        self.warnings = self._undrained() + self._starved()
+        self.warnings = self.machine.warnings + self._undrained() + self._starved()
         for core in self.cores:
             core.gen.close()
         if self.recorder is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -10,6 +11,7 @@ import numpy as np
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
+from iron_ir.device.table import Arch
 from iron_ir.sim.build import build_machine
 from iron_ir.sim.codegen import (
     CORE_HANDLERS,
@@ -24,7 +26,7 @@ from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sy
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
-from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress
+from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress, Wait
 from iron_ir.sim.scheduler import Budget, Process, Scheduler
 from iron_ir.sim.trace import Recorder
 from iron_ir.sim.types import is_float, memref_shape, numpy_dtype
@@ -56,6 +58,9 @@ class SimResult:
     recorder: Recorder | None = None
     warnings: list[str] = field(default_factory=list)
     """Suspicious end states that are not errors (objects produced but never drained)."""
+    buffers: dict[str, np.ndarray] = field(default_factory=dict)
+    """The design's own ``aie.buffer``/``aie.external_buffer`` contents after the run, by
+    name (what a design without a runtime sequence leaves, e.g.)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,9 @@ def runtime_signature(
 
 def _signature(design: Design) -> list[ArgSpec]:
     if design.runtime is None:
-        raise DesignError("the device has no runtime sequence: nothing drives the design")
+        if design.cores:
+            return []  # the cores run until they finish (a Versal-style design)
+        raise DesignError("the device has no runtime sequence and no core: nothing to run")
     from iron_ir.sim.host import argument_extents
 
     specs = []
@@ -100,7 +107,7 @@ def argument_roles(
 
     design = read_design(module, device, sequence)
     if design.runtime is None:
-        raise DesignError("the device has no runtime sequence: nothing drives the design")
+        return []
     return argument_directions(design, build_machine(design))
 
 
@@ -149,6 +156,7 @@ class _Compiler:
             "_LockWait": LockWait,
             "_FifoWait": FifoWait,
             "_rt": host,
+            "_regs": host.registers if host is not None else None,
             "np": np,
         }
         self.values: dict[SSAValue, str] = {}
@@ -222,8 +230,21 @@ class _Compiler:
             ports[key] = name
             return name
 
+        def cascade(putting: bool, op: Operation):
+            ends = self.machine.cascades_out if putting else self.machine.cascades_in
+            found = ends.get(core.tile) if core is not None else None
+            if found is None:
+                verb = "puts a value on" if putting else "gets a value from"
+                raise DesignError(
+                    f"{where(op)}: {core_name} {verb} a cascade that no aie.cascade_flow or "
+                    f"aie.configure_cascade connects"
+                )
+            return found
+
         scope = Scope(self.globals, self.outside, None)
+        scope.extra["aie1"] = self.design.spec is not None and self.design.spec.arch is Arch.AIE1
         scope.extra["fifo_port"] = fifo_port
+        scope.extra["cascade"] = cascade
         if core is not None:
             scope.extra["progress"] = self.outside_object(progress, f"progress_{core_name}")
         scope.extra["memref_globals"] = self.design.memref_globals
@@ -281,10 +302,14 @@ class _Compiler:
 
     def compile_runtime(self):
         runtime = self.design.runtime
+        if runtime is None:
+            return None
         scope = self.scope(None, {})
         e = Emitter(HOST_HANDLERS, scope, f"the runtime sequence ({where(runtime)})")
         block = runtime.regions[0].blocks[0]
         params = [e.define(a, "arg") for a in block.args]
+        # Register-level ops (address patches) name the host buffers by argument index.
+        e.line(f"_regs.args = ({''.join(p + ', ' for p in params)})")
         e.block(block)
         source = build_function(e, "_runtime_sequence", params, generator=True)
         return exec_function(source, "_runtime_sequence", self.globals, "<sim runtime>")
@@ -358,7 +383,7 @@ def _coerce_inputs(
         given = np.asarray(inputs[i])
         # The host may pass a buffer of another size than the sequence's type (a design whose
         # taps reach past it): the DMA bounds check reports any access outside what was passed.
-        shape = spec.shape if given.size == int(np.prod(spec.shape)) else given.shape
+        shape = spec.shape if given.size == math.prod(spec.shape) else given.shape
         if given.dtype.kind == "V":
             # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
             # same-sized items are the argument's bits.
@@ -393,6 +418,34 @@ def _coerce_inputs(
     return arrays, owned
 
 
+class _CoresDone(Wait):
+    """A design without a runtime sequence runs until every core has finished."""
+
+    __slots__ = ("cores",)
+
+    def __init__(self, cores):
+        self.cores = cores
+
+    def ready(self) -> bool:
+        return all(core.done for core in self.cores)
+
+    def arm(self, entity) -> None:
+        for core in self.cores:
+            if not core.done:
+                core.done_waiters.append(entity)
+                return
+
+    def describe(self) -> str:
+        left = ", ".join(core.name for core in self.cores if not core.done)
+        return f"waits for every core to finish (still running: {left})"
+
+
+def _cores_finish(cores):
+    wait = _CoresDone(cores)
+    while not wait.ready():
+        yield wait
+
+
 class Simulator:
     """A design built and compiled once, run on many inputs (each run starts from the
     design's initial state)."""
@@ -401,6 +454,7 @@ class Simulator:
         options = options or SimOptions()
         self.options = options
         design = read_design(module, options.device, options.sequence)
+        self.design = design
         self.specs = _signature(design)
         self.machine = build_machine(design)
         self.host = HostContext(design, self.machine)
@@ -413,9 +467,8 @@ class Simulator:
         self.runtime_fn = compiler.compile_runtime()
         from iron_ir.sim.host import argument_directions
 
-        self.read_only = [
-            roles == {"in"} for roles in argument_directions(design, self.machine)
-        ]
+        roles = argument_directions(design, self.machine) if design.runtime is not None else []
+        self.read_only = [r == {"in"} for r in roles]
         self.spares: list = []
 
     def run(self, inputs=()) -> SimResult:
@@ -431,7 +484,16 @@ class Simulator:
         for name, fn, what, progress in self.cores:
             progress.takes = progress.mark = 0
             cores.append(Process(name, fn(), what, progress))
-        runtime = Process("runtime sequence", self.runtime_fn(*arrays), "the runtime sequence")
+        if self.runtime_fn is not None:
+            runtime = Process(
+                "runtime sequence", self.runtime_fn(*arrays), "the runtime sequence"
+            )
+        else:
+            runtime = Process(
+                "runtime sequence (none: the run ends when every core has finished)",
+                _cores_finish(cores),
+                "the end of the run",
+            )
         recorder = Recorder() if options.trace else None
         scheduler = Scheduler(
             cores,
@@ -446,7 +508,13 @@ class Simulator:
         with np.errstate(all="ignore"):
             steps = scheduler.run()
         self.spares = owned
-        return SimResult(arrays, steps, dict(self.host.notes), recorder, scheduler.warnings)
+        buffers = {
+            self.design.buffer_names[v]: a.copy()
+            for v, a in (*self.design.buffers.items(), *self.design.external_buffers.items())
+        }
+        return SimResult(
+            arrays, steps, dict(self.host.notes), recorder, scheduler.warnings, buffers
+        )
 
 
 def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> SimResult:

@@ -103,6 +103,25 @@ def _buffer(e: Emitter, op: Operation) -> None:
     e.use(op.results[0])
 
 
+def _cascade(e: Emitter, op: Operation, putting: bool) -> str:
+    cascade = e.scope.extra["cascade"](putting, op)
+    return e.const(cascade, "cascade")
+
+
+def _put_cascade(e: Emitter, op: Operation) -> None:
+    cascade = _cascade(e, op, True)
+    e.blocking = True
+    e.line(f"if {cascade}.full: yield {cascade}.put_wait")
+    e.line(f"{cascade}.put({e.use(op.operands[0])})")
+
+
+def _get_cascade(e: Emitter, op: Operation) -> None:
+    cascade = _cascade(e, op, False)
+    e.blocking = True
+    e.line(f"if not {cascade}.full: yield {cascade}.get_wait")
+    e.line(f"{e.define(op.results[0], 'cas')} = {cascade}.get()")
+
+
 def _end(e: Emitter, op: Operation) -> None:
     e.line("return")
 
@@ -112,6 +131,8 @@ HANDLERS: dict[str, Handler] = {
     "aie.objectfifo.subview.access": _access,
     "aie.objectfifo.release": _release,
     "aie.use_lock": _use_lock,
+    "aie.put_cascade": _put_cascade,
+    "aie.get_cascade": _get_cascade,
     "aie.buffer": _buffer,
     "aie.end": _end,
 }

@@ -105,17 +105,11 @@ class Plan:
             return np.concatenate([p.reshape(-1) for p in parts])
         if kind == PADDED:
             if pos == 0 or self.cache is None:
-                block = np.zeros(self.pad[0], dtype=self.flat.dtype)
+                block = np.full(self.pad[0], self.pad[2], dtype=self.flat.dtype)
                 block[self.pad[1]] = self.view
                 self.cache = block.reshape(-1)
             return self.cache[pos : pos + k]
-        offs = self.offsets[pos : pos + k]
-        if self.pad is None:
-            return self.flat[offs]
-        data = np.zeros(k, dtype=self.flat.dtype)
-        valid = offs >= 0
-        data[valid] = self.flat[offs[valid]]
-        return data
+        return self.flat[self.offsets[pos : pos + k]]
 
     def write(self, pos: int, k: int, data: np.ndarray) -> None:
         """Store ``data`` (``k`` elements, any shape in C order) at walk positions
@@ -183,6 +177,7 @@ def make_plan(
     dims=(),
     pad=(),
     write: bool = False,
+    pad_value: int = 0,
 ) -> Plan:
     """The plan of ``length`` elements from ``base`` through ``dims`` (``[(size, stride)]``,
     outermost first; the outermost dim keeps counting past its size, as the address generator
@@ -217,7 +212,7 @@ def make_plan(
         padded = tuple(s + b + a for s, (b, a) in zip(shape, widths))
         interior = tuple(slice(b, b + s) for s, (b, _) in zip(shape, widths))
         view = as_strided(flat[base:], shape, [t * flat.itemsize for t in strides])
-        return Plan(PADDED, flat, prod(padded), view=view, pad=(padded, interior))
+        return Plan(PADDED, flat, prod(padded), view=view, pad=(padded, interior, pad_value))
     if _contiguous(shape, strides):
         return Plan(SLICE, flat, length, start=base)
     if write and not injective(shape, strides):

@@ -123,6 +123,14 @@ class Task:
 
     def finish(self) -> None:
         self.done = True
+        ch = self.channel
+        if self.issue_token and ch is not None:
+            # The completion token an ``npu.sync`` on this channel waits for.
+            ch.tokens += 1
+            if ch.token_waiters:
+                waiters, ch.token_waiters = ch.token_waiters, []
+                for entity in waiters:
+                    entity.wake()
         if self.waiters:
             waiters, self.waiters = self.waiters, []
             for entity in waiters:
@@ -155,6 +163,8 @@ class Channel:
         "queued",
         "host",
         "claim",
+        "tokens",
+        "token_waiters",
     )
 
     def __init__(self, name: str, tile: str, direction: str, index: int, host: bool = False):
@@ -184,6 +194,8 @@ class Channel:
         self.remaining = 0
         self.queued = False
         self.claim = None
+        self.tokens = 0
+        self.token_waiters: list = []
 
     @property
     def is_host(self) -> bool:
@@ -210,7 +222,8 @@ class Channel:
         """The event scheduler's step: go as far as possible, moving data on the way."""
         while self.advance():
             if self.phase == TRANSFER:
-                self.stream.pump()
+                if self.stream is not None:
+                    self.stream.pump()
                 return
 
     def enqueue(self, task: Task) -> None:
@@ -310,10 +323,11 @@ class Channel:
                 f"moved"
             )
             stream = self.stream
-            if stream is not None:
-                idle = [p.name for p in stream.peers(self) if p.phase != TRANSFER]
-                if idle:
-                    text += f"; waits for {', '.join(idle)}"
+            if stream is None:
+                return text + "; no flow connects its stream"
+            idle = [p.name for p in stream.peers(self) if p.phase != TRANSFER]
+            if idle:
+                text += f"; waits for {', '.join(idle)}"
             return text
         if self.phase == ACQUIRE:
             bd = self.bd

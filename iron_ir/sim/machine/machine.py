@@ -43,6 +43,15 @@ class Machine:
     host_ends: dict[tuple[int, str, int], HostEnd] = field(default_factory=dict)
     host_end_of_fifo: dict[str, list[HostEnd]] = field(default_factory=dict)
     ports: list[FifoPort] = field(default_factory=list)
+    cascades_out: dict = field(default_factory=dict)
+    """Tile -> the cascade it puts values on; ``cascades_in``: the one it gets them from."""
+    cascades_in: dict = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    """What the build found suspicious (a DMA program no flow connects)."""
+    builder: object = None
+    """The physical builder, which runtime tasks on tile channels use to make their BDs."""
+    channel_at: dict[tuple[int, int, str, int], Channel] = field(default_factory=dict)
+    """Every DMA channel by (column, row, direction, channel index)."""
 
     def lock(self, name: str, value: int, origin: str | None = None) -> Lock:
         lock = Lock(name, value, origin)
@@ -68,6 +77,10 @@ class Machine:
             bd.reset()
         for ch in self.channels:
             ch.reset()
+        for stream in self.streams:
+            stream.reset()
+        for cascade in self.cascades_out.values():
+            cascade.reset()
         for port in self.ports:
             port.reset()
 

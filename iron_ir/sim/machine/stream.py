@@ -64,6 +64,9 @@ class Circuit:
         for d in dests:
             d.stream = self
 
+    def reset(self) -> None:
+        self.busy = False
+
     def channels(self) -> list[Channel]:
         return [self.source, *self.dests]
 

@@ -229,3 +229,21 @@ def test_a_deadlock_in_a_python_design_names_the_design_lines(tmp_path, capsys):
     assert code == 1 and "Deadlock" in err
     assert f"core_0_2: waits at {design}:{acquire}:1 on objectfifo @a (Consume)" in err
     assert f"drain task on @c ({design}:{drain}:1)" in err
+
+
+def test_level_physical_simulates_the_lowered_design(tmp_path, capsys):
+    a = (np.arange(4096) % 300 - 150).astype(np.int16)
+    np.savez(tmp_path / "in.npz", arg0=a, arg1=np.array([3], dtype=np.int32))
+    code, out, _ = run(
+        capsys, "run", "--mlir", str(VSM), "--level", "physical",
+        "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "out.npz"),
+    )
+    assert code == 0 and "simulated" in out
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg2"], (a * 3).astype(np.int16))
+
+
+def test_a_physical_design_runs_from_its_text(capsys):
+    code, out, _ = run(
+        capsys, "run", "--mlir", str(INPUTS / "physical" / "compute_tile_add_one.mlir")
+    )
+    assert code == 0 and "simulated" in out

@@ -1,0 +1,180 @@
+"""Packet-switched streams: sources tag each BD with a packet id; the network routes it.
+
+Every MM2S BD of a packet source is one packet (the DMA ends it with TLAST). Its id picks the
+destination channels (``route(source, id)``: the ``aie.packet_flow`` of that id, or the
+switchboxes' ``packet_rules`` and ``masterset`` when the design is routed). A destination
+channel takes one packet at a time: from its first word to its last it belongs to that
+packet's source, and other packets for it wait (arbitration at packet boundaries, sources in
+a fixed order). An S2MM BD just counts words, so one BD may receive several packets and one
+packet may fill several BDs. The header word is dropped at the destination unless the flow
+keeps it (``keep_pkt_header``); a kept header arrives as one 32-bit word before the data:
+``packet id | type << 12``, odd parity in bit 31.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from iron_ir.sim.errors import DesignError
+from iron_ir.sim.machine.dma import IDLE, TRANSFER, Channel
+from iron_ir.sim.machine.stream import _as
+
+
+def header_word(packet_id: int, packet_type: int) -> int:
+    word = (packet_id & 0x1F) | (packet_type & 0x7) << 12
+    if bin(word).count("1") % 2 == 0:
+        word |= 1 << 31
+    return word
+
+
+class PacketSwitch:
+    """All packet-switched traffic of a design."""
+
+    def __init__(self, name: str, route, default_ids: dict[int, int], keep_header):
+        self.name = name
+        self.sources: list[Channel] = []
+        self.dests: list[Channel] = []
+        self.route = route
+        """``route(source, packet_id) -> [destination channels]``."""
+        self.default_ids = default_ids
+        """Per source channel (``id``): the packet id of BDs that carry no header."""
+        self.keep_header = keep_header
+        """``keep_header(packet_id, dest) -> bool``."""
+        self.greedy = False
+        self.busy = False
+        self.headers_sent: dict[int, tuple[int, int]] = {}
+        """Per source: the BD execution whose packet header went out."""
+
+    def reset(self) -> None:
+        self.busy = False
+        self.headers_sent.clear()
+
+    def add_source(self, ch: Channel) -> None:
+        if ch not in self.sources:
+            self.sources.append(ch)
+            ch.stream = self
+
+    def add_dest(self, ch: Channel) -> None:
+        if ch not in self.dests:
+            self.dests.append(ch)
+            ch.stream = self
+
+    def channels(self) -> list[Channel]:
+        return [*self.sources, *self.dests]
+
+    def packet_of(self, src: Channel) -> tuple[int, int]:
+        packet = src.bd.packet
+        if packet is not None:
+            return packet
+        pid = self.default_ids.get(id(src))
+        if pid is None:
+            raise DesignError(
+                f"{src.name} sends on a packet-switched stream ({self.name}) but its BD "
+                f"{src.bd.label} carries no packet header (aie.dma_bd_packet or packet = "
+                f"<pkt_type, pkt_id>) and the source is in several packet flows"
+            )
+        return 0, pid
+
+    def peers(self, ch: Channel) -> list[Channel]:
+        if ch in self.sources and ch.phase == TRANSFER:
+            return self.route(ch, self.packet_of(ch)[1])
+        return [s for s in self.sources if s is not ch and ch in self._targets(s)]
+
+    def _targets(self, src: Channel) -> list[Channel]:
+        if src.phase != TRANSFER:
+            return []
+        return self.route(src, self.packet_of(src)[1])
+
+    def pump(self) -> bool:
+        if self.busy:
+            return False
+        self.busy = True
+        moved = False
+        try:
+            while True:
+                step = False
+                for src in self.sources:
+                    if self._move(src):
+                        step = moved = True
+                if not step or not self.greedy:
+                    break
+        finally:
+            self.busy = False
+        return moved
+
+    def _move(self, src: Channel) -> bool:
+        if src.phase != TRANSFER:
+            return False
+        ptype, pid = self.packet_of(src)
+        dests = self.route(src, pid)
+        if not dests:
+            raise DesignError(
+                f"{src.name} sends packet id {pid} on {self.name}, which no packet flow or "
+                f"packet rule routes anywhere"
+            )
+        for d in dests:
+            if d.phase != TRANSFER or (d.claim is not None and d.claim is not src):
+                return False
+        for d in dests:
+            d.claim = src
+        if src.pos == 0:
+            marker = (id(src.bd), src.bd.runs)
+            if self.headers_sent.get(id(src)) != marker:
+                self.headers_sent[id(src)] = marker
+                if not self._headers(dests, ptype, pid):
+                    return True
+        k = src.remaining
+        size = src.plan.flat.itemsize
+        for d in dests:
+            k = min(k, d.remaining * d.plan.flat.itemsize // size)
+        if k == 0:
+            raise DesignError(
+                f"{self.name}: {src.name} cannot split its next element between the BDs of "
+                f"{', '.join(d.name for d in dests)}"
+            )
+        data = src.plan.read(src.pos, k)
+        _advance(src, k)
+        for d in dests:
+            kd = k * size // d.plan.flat.itemsize
+            d.plan.write(d.pos, kd, _as(data, d.plan.flat.dtype))
+            _advance(d, kd)
+        ended = src.remaining == 0
+        if ended:
+            for d in dests:
+                d.claim = None
+        for ch in (src, *dests):
+            if ch.remaining == 0:
+                ch.finish()
+                if self.greedy:
+                    while ch.advance() and ch.phase == IDLE:
+                        pass
+        return True
+
+    def _headers(self, dests: list[Channel], ptype: int, pid: int) -> bool:
+        """Deliver the header word to the destinations that keep it; True when they can take
+        the data next."""
+        word = np.array([header_word(pid, ptype)], dtype=np.uint32)
+        for d in dests:
+            if not self.keep_header(pid, d):
+                continue
+            data = word.view(d.plan.flat.dtype)
+            if d.remaining < data.size:
+                raise DesignError(
+                    f"{self.name}: the header of packet {pid} does not fit the BD of {d.name}"
+                )
+            d.plan.write(d.pos, data.size, data)
+            _advance(d, data.size)
+            if d.remaining == 0:
+                d.finish()
+                if self.greedy:
+                    while d.advance() and d.phase == IDLE:
+                        pass
+        return all(d.phase == TRANSFER for d in dests)
+
+
+def _advance(ch: Channel, k: int) -> None:
+    ch.pos += k
+    ch.remaining -= k
+    task = ch.task
+    if task is not None and task.host:
+        task.moved += k
