@@ -2,6 +2,9 @@
 
     python bench/sim.py [--quick]
 
+Also: whole-array GEMM 512³ on npu2's 32 cores, a 1920×1080 vision pipeline, peak memory and
+how simulation time grows with the bytes simulated.
+
 Every figure is a ratio against plain numpy doing the same work in the same process, so the
 numbers travel between machines better than raw times. Prints a Markdown table.
 """
@@ -18,22 +21,30 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import runpy
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 import numpy as np  # noqa: E402
 
 from iron_ir.ir.parse import parse_module  # noqa: E402
+from iron_ir.runtime import compile_module  # noqa: E402
 from iron_ir.sim import simulate  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import vision_pipeline  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def best_of(fn, repeats: int) -> float:
+    """Best CPU time of ``fn`` over ``repeats`` runs: on a shared machine the process's own
+    CPU time varies far less than wall time (numpy runs single-threaded here, so the two
+    agree on an idle machine)."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 
@@ -78,7 +89,8 @@ def bench_dma(quick: bool) -> list[tuple[str, str, str]]:
     for pattern in ("linear", "transpose"):
         module = parse_module(dma_design(n, 4096, pattern), f"dma_{pattern}.mlir")
         data = np.arange(n, dtype=np.int32)
-        sim = best_of(lambda: simulate(module, [data]), 5)
+        design = compile_module(module)
+        sim = best_of(lambda: design(data), 5)
         # The same bytes moved by numpy: two copies (host -> mem tile -> host), with the
         # transposing gather for the transposed pattern.
         buf = np.empty_like(data)
@@ -160,51 +172,151 @@ def bench_fifo(quick: bool) -> list[tuple[str, str, str]]:
     ]
 
 
-def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
-    example = ROOT / "examples" / "gemm_whole_array.py"
-    try:
-        from iron_ir.passes.pipelines import run_pipeline
-        from iron_ir.runtime import compile_module
+def _aie_module(program):
+    from iron_ir.passes.pipelines import run_pipeline
 
-        namespace = runpy.run_path(str(example), run_name="bench")
-        resolved = namespace["PROGRAM"].resolve_program()
-        module = getattr(resolved, "module", resolved)
-        if not any(op.name == "aie.device" for op in module.walk()):
-            module = run_pipeline(module, "iron-to-aie")
-    except Exception as err:  # the example belongs to the API; report why it cannot run
-        return [("whole-array GEMM", f"not run: {type(err).__name__}: {err}", "")]
-    design = compile_module(module)
-    a, b = namespace["INPUTS"]
-    sim = best_of(lambda: design(a, b), 2 if quick else 5)
-    k = namespace["k"]
+    resolved = program.resolve_program()
+    module = getattr(resolved, "module", resolved)
+    if not any(op.name == "aie.device" for op in module.walk()):
+        module = run_pipeline(module, "iron-to-aie")
+    return module
+
+
+def peak_memory(fn) -> int:
+    """Peak bytes allocated (Python and numpy, through tracemalloc) while ``fn`` runs."""
+    tracemalloc.start()
+    try:
+        fn()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
+    """The whole-array GEMM example: 256³ on 16 cores, and 512³ on all 32 of npu2."""
     from ml_dtypes import bfloat16
 
-    def tiled():
-        c = np.zeros((a.shape[0], b.shape[1]), dtype=bfloat16)
-        for t in range(a.shape[1] // k):
-            part = a[:, t * k : (t + 1) * k].astype(np.float32) @ b[t * k : (t + 1) * k].astype(
-                np.float32
-            )
-            c = (c.astype(np.float32) + part).astype(bfloat16)
-        return c
+    gemm = runpy.run_path(str(ROOT / "examples" / "gemm_whole_array.py"), run_name="bench")
+    k = gemm["k"]
+    rows = []
+    sizes = [(256, 4, 4)] if quick else [(256, 4, 4), (512, 4, 8)]
+    for size, grid_rows, grid_cols in sizes:
+        module = _aie_module(gemm["build"](size, size, size, grid_rows, grid_cols))
+        design = compile_module(module)
+        rng = np.random.default_rng(0)
+        a = rng.uniform(-1, 1, (size, size)).astype(bfloat16)
+        b = rng.uniform(-1, 1, (size, size)).astype(bfloat16)
+        sim = best_of(lambda: design(a, b), 2 if quick else 3)
 
-    plain = best_of(tiled, 5)
-    m, kk = a.shape
-    n = b.shape[1]
-    return [
-        (
-            f"whole-array GEMM {m}×{kk}×{n} bf16, 16 cores ({design.last.steps} steps)",
-            f"{sim:.2f} s simulated",
-            f"{sim / plain:,.0f}× numpy tiled reference",
+        def tiled():
+            # The same tiled computation: one k-deep product per step, C back to bf16.
+            c = np.zeros((a.shape[0], b.shape[1]), dtype=bfloat16)
+            for t in range(a.shape[1] // k):
+                part = a[:, t * k : (t + 1) * k].astype(np.float32) @ b[
+                    t * k : (t + 1) * k
+                ].astype(np.float32)
+                c = (c.astype(np.float32) + part).astype(bfloat16)
+            return c
+
+        plain = best_of(tiled, 5)
+        peak = peak_memory(lambda: design(a, b))
+        rows.append(
+            (
+                f"whole-array GEMM {size}³ bf16, {grid_rows * grid_cols} cores "
+                f"({design.last.steps} steps)",
+                f"{sim * 1e3:,.0f} ms simulated, peak {peak / 2**20:.1f} MiB",
+                f"{sim / plain:,.1f}× numpy tiled reference",
+            )
         )
-    ]
+    return rows
+
+
+def _vision_reference(img: np.ndarray, width: int, height: int) -> np.ndarray:
+    """The pipeline's kernels called line by line on numpy arrays: the work without the
+    simulator."""
+    from iron_ir.sim.kernels import vision
+
+    rgba = img.reshape(height, width * 4)
+    gray = np.zeros((height, width), np.uint8)
+    for y in range(height):
+        vision.rgba2gray_line(rgba[y], gray[y], width)
+    edges = np.zeros_like(gray)
+    line = np.zeros(width, np.uint8)
+    for y in range(height):
+        above, below = gray[max(y - 1, 0)], gray[min(y + 1, height - 1)]
+        vision._filter2d(above, gray[y], below, line, width, vision_pipeline.FILTER)
+        vision.threshold_line(line, edges[y], width, 10, 255, 0)
+    out = np.zeros_like(rgba)
+    scratch = np.zeros(width * 4, np.uint8)
+    for y in range(height):
+        vision.gray2rgba_line(edges[y], scratch, width)
+        vision.add_weighted_line(scratch, rgba[y], out[y], width * 4, 16384, 16384, 0)
+    return out.reshape(-1)
+
+
+def bench_vision(quick: bool) -> tuple[list[tuple[str, str, str]], list[tuple[int, float]]]:
+    """The 1920-wide edge-detect pipeline at heights 135..1080: time, memory and how time
+    grows with the bytes simulated."""
+    width = 1920
+    heights = [68, 135] if quick else [135, 270, 540, 1080]
+    rows, points = [], []
+    for height in heights:
+        design = compile_module(vision_pipeline.module(width, height))
+        img = np.random.default_rng(0).integers(0, 256, width * height * 4, dtype=np.uint8)
+        sim = best_of(lambda: design(img), 1 if height >= 540 else 2)
+        got = design.last.outputs[1]
+        expected = _vision_reference(img, width, height)
+        if not np.array_equal(got, expected):
+            raise SystemExit(f"vision pipeline {width}x{height}: simulated image differs")
+        plain = best_of(lambda: _vision_reference(img, width, height), 1)
+        points.append((img.nbytes * 2, sim))
+        if height == heights[-1]:
+            peak = peak_memory(lambda: design(img))
+            rows.append(
+                (
+                    f"vision pipeline {width}×{height} RGBA (4 workers, line kernels, "
+                    f"{design.last.steps} steps)",
+                    f"{sim:.2f} s simulated, peak {peak / 2**20:.1f} MiB",
+                    f"{sim / plain:,.1f}× the kernels called line by line in numpy",
+                )
+            )
+    return rows, points
+
+
+def growth(points: list[tuple[int, float]]) -> float:
+    """The exponent of time ~ bytes**e, least squares on logs."""
+    x = np.log([p[0] for p in points])
+    y = np.log([p[1] for p in points])
+    return float(np.polyfit(x, y, 1)[0])
+
+
+def bench_dma_growth(quick: bool) -> list[tuple[int, float]]:
+    points = []
+    for shift in (16, 17, 18) if quick else (18, 19, 20, 21):
+        n = 1 << shift
+        design = compile_module(parse_module(dma_design(n, 4096, "linear"), "dma.mlir"))
+        data = np.arange(n, dtype=np.int32)
+        points.append((2 * data.nbytes, best_of(lambda: design(data), 3)))
+    return points
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes (a few seconds)")
     args = parser.parse_args()
+    load = os.getloadavg()[0]
     rows = bench_dma(args.quick) + bench_fifo(args.quick) + bench_gemm(args.quick)
+    vision_rows, vision_points = bench_vision(args.quick)
+    rows += vision_rows
+    dma_points = bench_dma_growth(args.quick)
+    rows.append(
+        (
+            "growth of simulation time per simulated byte (exponent e of time ~ bytes^e)",
+            f"DMA copy {growth(dma_points):.2f}, vision pipeline {growth(vision_points):.2f}",
+            "",
+        )
+    )
+    print(f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
     print("| measurement | figure | ratio |")
     print("|---|---|---|")
     for row in rows:

@@ -24,7 +24,33 @@ _EXPORTS = {
         "TraceError",
         "WorkerError",
     ),
-    "iron_ir.api.kernel": ("ExternalFunction", "Kernel", "func"),
+    "iron_ir.api.kernel": ("CoreFunction", "ExternalFunction", "Kernel", "func"),
+    "iron_ir.hostruntime.jit": (
+        "CallableDesign",
+        "Compile",
+        "CompileTime",
+        "In",
+        "InOut",
+        "Out",
+        "compileconfig",
+        "jit",
+    ),
+    "iron_ir.hostruntime.tensor": (
+        "Tensor",
+        "arange",
+        "detect_npu_device",
+        "full",
+        "get_current_device",
+        "ones",
+        "rand",
+        "randint",
+        "set_current_device",
+        "set_iron_tensor_class",
+        "set_tensor_class",
+        "tensor",
+        "zeros",
+        "zeros_like",
+    ),
     "iron_ir.api.program": ("IronModule", "Program"),
     "iron_ir.api.runtime": ("Runtime", "RuntimeData", "RuntimeTaskGroup"),
     "iron_ir.api.worker": ("Worker", "WorkerRuntimeBarrier"),
@@ -34,7 +60,15 @@ _MODULE_OF = {name: module for module, names in _EXPORTS.items() for name in nam
 __all__ = sorted(_MODULE_OF)
 
 
+_SUBMODULES = ("algorithms",)
+"""Packages reachable as attributes (``iron.algorithms.for_each``), as in ``aie.iron``."""
+
+
 def __getattr__(name: str):
+    if name in _SUBMODULES:
+        value = importlib.import_module(f"iron_ir.{name}")
+        globals()[name] = value
+        return value
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'iron_ir' has no attribute {name!r}")

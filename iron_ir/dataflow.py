@@ -1,5 +1,11 @@
 """``aie.iron.dataflow``: ObjectFifo, ObjectFifoHandle, ObjectFifoLink."""
 
-from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle, ObjectFifoLink, RuntimeEndpoint
+from iron_ir.api.dataflow import (
+    ObjectFifo,
+    ObjectFifoEndpoint,
+    ObjectFifoHandle,
+    ObjectFifoLink,
+    RuntimeEndpoint,
+)
 
-__all__ = ["ObjectFifo", "ObjectFifoHandle", "ObjectFifoLink", "RuntimeEndpoint"]
+__all__ = ["ObjectFifo", "ObjectFifoEndpoint", "ObjectFifoHandle", "ObjectFifoLink", "RuntimeEndpoint"]

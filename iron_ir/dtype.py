@@ -13,6 +13,7 @@ import numpy as np
 from ml_dtypes import bfloat16
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -20,6 +21,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     Signedness,
+    TensorType,
 )
 from xdsl.ir import Attribute
 
@@ -136,3 +138,15 @@ def type_to_mlir(t) -> Attribute:
     if isinstance(t, Attribute):
         return t
     return dtype_to_mlir(t)
+
+
+def dense_elements(
+    memref: MemRefType, value: np.ndarray, *, memref_typed: bool = False
+) -> DenseIntOrFPElementsAttr:
+    """``value``'s elements as a dense attribute for ``memref``: typed with the tensor of the
+    memref's shape, as an ``aie.buffer``'s initial value is, or with the memref itself
+    (``memref_typed``), as objectfifo init values are."""
+    flat = np.asarray(value).reshape(-1)
+    data = [int(v) for v in flat] if np.issubdtype(flat.dtype, np.integer) else [float(v) for v in flat]
+    shaped = memref if memref_typed else TensorType(memref.get_element_type(), memref.get_shape())
+    return DenseIntOrFPElementsAttr.from_list(shaped, data)

@@ -1,25 +1,43 @@
-"""Errors for misuse of the IRON API.
+"""Errors and warnings for misuse of the IRON API.
 
 Every message names the object at fault (a fifo or worker name), says what was wrong and
 where: the file:line of the user's design (the innermost frame outside the iron_ir package).
 The ``iron`` CLI prints ``str(error)`` without a traceback.
+
+Every error is a ``ValueError`` (what mlir-aie's IRON raises for misuse), and
+:class:`IronTypeError` is also a ``TypeError``, so a design's ``except ValueError:`` or
+``except TypeError:`` around an API call catches ours as it catches mlir-aie's.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import warnings
+import sysconfig
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+# The standard library's own frames (contextlib under `with rt.sequence(...)`, functools, ...)
+# sit between a design and iron_ir; they are never the design.
+_STDLIB_DIRS = tuple(
+    {os.path.abspath(sysconfig.get_paths()[k]) + os.sep for k in ("stdlib", "platstdlib")}
+)
+
+
+def _is_library_frame(filename: str) -> bool:
+    if filename.startswith(_PACKAGE_DIR + os.sep) or filename.startswith("<frozen "):
+        return True
+    return filename.startswith(_STDLIB_DIRS) and not any(
+        part in filename for part in ("site-packages", "dist-packages")
+    )
 
 
 def user_location() -> str:
-    """``file:line`` of the innermost stack frame outside iron_ir (the user's design)."""
+    """``file:line`` of the innermost stack frame outside iron_ir and the standard library
+    (the user's design)."""
     frame = sys._getframe(1)
     while frame is not None:
-        filename = os.path.abspath(frame.f_code.co_filename)
-        inside = filename.startswith(_PACKAGE_DIR + os.sep)
-        if not inside and not filename.startswith("<frozen "):
+        if not _is_library_frame(os.path.abspath(frame.f_code.co_filename)):
             return f"{frame.f_code.co_filename}:{frame.f_lineno}"
         frame = frame.f_back
     return "<unknown location>"
@@ -36,7 +54,26 @@ def location_attr(location: str):
     return FileLineColLoc(StringAttr(file), IntAttr(int(line)), IntAttr(1))
 
 
-class IronError(Exception):
+class IronWarning(UserWarning):
+    """Something mlir-aie accepts and the NPU runs, but that is worth a second look."""
+
+
+_WARNED: set[tuple[str, str]] = set()
+
+
+def warn_once(message: str, location: str | None = None, category: type[Warning] = IronWarning) -> None:
+    """Warn once per design line and message, attributed to the user's ``file:line``."""
+    location = location if location is not None else user_location()
+    if (location, message) in _WARNED:
+        return
+    _WARNED.add((location, message))
+    file, _, line = location.rpartition(":")
+    warnings.warn_explicit(
+        f"{location}: {message}", category, file or location, int(line) if line.isdigit() else 0
+    )
+
+
+class IronError(ValueError):
     """Misuse of the IRON API. ``location`` is the user's file:line, ``message`` the reason."""
 
     def __init__(self, message: str, location: str | None = None):

@@ -6,22 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, MemRefType
 
-from iron_ir.dtype import ndarray_type_to_memref, mlir_to_dtype
+from iron_ir.dtype import dense_elements, ndarray_type_to_memref, mlir_to_dtype
 from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
 from iron_ir.tracing.engine import TracedValue, as_value, current_tracer, emit
 from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
-
-
-def _initial_value_attr(memref: MemRefType, value: np.ndarray) -> DenseIntOrFPElementsAttr:
-    flat = np.asarray(value).reshape(-1)
-    if np.issubdtype(flat.dtype, np.integer):
-        data: list[Any] = [int(v) for v in flat]
-    else:
-        data = [float(v) for v in flat]
-    tensor = TensorType(memref.get_element_type(), memref.get_shape())
-    return DenseIntOrFPElementsAttr.from_list(tensor, data)
 
 
 class Buffer:
@@ -94,7 +84,7 @@ class Buffer:
     def initial_value_attr(self) -> DenseIntOrFPElementsAttr | None:
         if self.initial_value is None:
             return None
-        return _initial_value_attr(self._memref, self.initial_value)
+        return dense_elements(self._memref, self.initial_value)
 
     def traced_value(self) -> TracedValue:
         """The buffer's SSA value inside the worker being traced."""

@@ -20,7 +20,7 @@ from iron_ir.dtype import (
 )
 from iron_ir.errors import FifoError, IronTypeError, user_location
 from iron_ir.tracing.engine import TracedValue, current_tracer, emit
-from iron_ir.device.tile import AnyMemTile, PlacementTile, Tile
+from iron_ir.device.tile import AnyComputeTile, AnyMemTile, PlacementTile, Tile
 
 if TYPE_CHECKING:
     from xdsl.dialects.builtin import MemRefType
@@ -469,7 +469,14 @@ class ObjectFifoHandle:
         )[0]
 
 
-class RuntimeEndpoint:
+class ObjectFifoEndpoint:
+    """Something at one end of an ObjectFifo: a Worker, the runtime, or a link; ``tile`` is
+    where it is placed (a Tile, or a placement kind until placed)."""
+
+    tile: PlacementTile
+
+
+class RuntimeEndpoint(ObjectFifoEndpoint):
     """The runtime's end of a fifo: a shim DMA at ``placement``."""
 
     def __init__(self, placement: PlacementTile):
@@ -483,7 +490,7 @@ def _same_runtime_end(a: Any, b: Any) -> bool:
     return isinstance(a, RuntimeEndpoint) and isinstance(b, RuntimeEndpoint) and a.tile == b.tile
 
 
-class ObjectFifoLink:
+class ObjectFifoLink(ObjectFifoEndpoint):
     """The endpoint split/join/forward create between fifos: it consumes ``srcs`` and produces
     ``dsts`` on one tile (a mem tile by default)."""
 
@@ -501,6 +508,7 @@ class ObjectFifoLink:
         self.dst_offsets = list(dst_offsets or [])
         self.tile = placement
         self.name: str | None = None
+        self.location = user_location()
         if not self.srcs or not self.dsts:
             raise FifoError("an ObjectFifoLink needs at least one source and one destination")
         if len(self.srcs) > 1 and len(self.dsts) > 1:
@@ -508,11 +516,11 @@ class ObjectFifoLink:
                 "an ObjectFifoLink cannot be many-to-many: "
                 f"{[h.name for h in self.srcs]} -> {[h.name for h in self.dsts]}"
             )
-        if not isinstance(placement, Tile) and placement is not AnyMemTile:
+        if not isinstance(placement, Tile) and placement not in (AnyMemTile, AnyComputeTile):
             raise FifoError(
                 f"a link between ObjectFifos {[h.name for h in self.srcs]} and "
-                f"{[h.name for h in self.dsts]} is placed on a mem tile: placement must be "
-                f"AnyMemTile or a Tile, got {placement!r}"
+                f"{[h.name for h in self.dsts]}: placement must be AnyMemTile, AnyComputeTile or "
+                f"a Tile, got {placement!r}"
             )
         for h in self.srcs:
             if h.is_prod:

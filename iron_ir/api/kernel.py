@@ -22,7 +22,15 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 
 from iron_ir.dtype import type_to_mlir
 from iron_ir.errors import IronTypeError, TraceError, user_location
-from iron_ir.tracing.engine import TracedValue, Tracer, as_value, emit, require_tracer, tracing
+from iron_ir.tracing.engine import (
+    TracedValue,
+    Tracer,
+    as_value,
+    current_tracer,
+    emit,
+    require_tracer,
+    tracing,
+)
 
 
 def _arg_types(name: str, arg_types: Sequence[Any]) -> list[Attribute]:
@@ -103,11 +111,23 @@ class Kernel(BaseKernel):
             raise IronTypeError(f"Kernel: name must be a non-empty string, got {name!r}")
         self.name = name
         self.bin_name = bin_name
+        self.numpy_arg_types = list(arg_types)
         self._arg_types = _arg_types(name, arg_types)
 
     @property
     def arg_types(self) -> list[Attribute]:
         return self._arg_types
+
+    def tile_size(self, index: int = 0) -> int:
+        """Elements of the kernel's first array argument (how much one call processes), as
+        mlir-aie's ``ExternalFunction.tile_size()``; the algorithms tile by it."""
+        arrays = [t for t in self._arg_types if isinstance(t, MemRefType)]
+        if not arrays:
+            raise IronTypeError(f"kernel '{self.name}' has no array argument to size tiles by")
+        size = 1
+        for d in arrays[index].get_shape():
+            size *= d
+        return size
 
     def declaration(self, program: Any) -> func_dialect.FuncOp:
         op = func_dialect.FuncOp(
@@ -161,6 +181,10 @@ class ExternalFunction(Kernel):
         op.attributes["iron.include_dirs"] = ArrayAttr([StringAttr(d) for d in self.include_dirs])
         op.attributes["iron.compile_flags"] = ArrayAttr([StringAttr(f) for f in self.compile_flags])
         return op
+
+
+CoreFunction = ExternalFunction
+"""The 2025 name of ``ExternalFunction``."""
 
 
 class FuncBase(BaseKernel):
@@ -222,6 +246,10 @@ def func(f: Callable[..., Any] | None = None, *, sym_visibility: str | None = No
     def wrap(fn: Callable[..., Any]) -> FuncBase:
         kernel = FuncBase(fn, sym_visibility=sym_visibility)
         functools.update_wrapper(kernel, fn)
+        tracer = current_tracer()
+        if emit and tracer is not None and hasattr(tracer.program, "declare_kernel"):
+            # A placed design: `@func(emit=True)` builds the func.func where it is decorated.
+            tracer.program.declare_kernel(kernel)
         return kernel
 
     return wrap(f) if f is not None else wrap

@@ -7,4 +7,15 @@ design hands over — ``SequentialPlacer(cores_per_col=2)`` or a third-party sub
 
 from iron_ir.passes.placement import Placer, SequentialPlacer
 
-__all__ = ["Placer", "SequentialPlacer"]
+__all__ = ["ColumnLimitedPlacer", "Placer", "SequentialPlacer"]
+
+
+class ColumnLimitedPlacer(SequentialPlacer):
+    """mlir-aie's ``ColumnLimitedPlacer(cores_per_col)``: workers fill each column with at most
+    ``cores_per_col`` cores before the next column; the rest is placed as SequentialPlacer."""
+
+    def __init__(self, cores_per_col: int):
+        super().__init__(cores_per_col=cores_per_col)
+
+    def __repr__(self) -> str:
+        return f"ColumnLimitedPlacer({self.cores_per_col})"

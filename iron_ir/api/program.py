@@ -90,7 +90,11 @@ class IronModule:
         return True
 
     def __str__(self) -> str:
-        return print_module_text(self.module)
+        from iron_ir.ir.printed import note_printed
+
+        text = print_module_text(self.module)
+        note_printed(self.module, text)
+        return text
 
     def __repr__(self) -> str:
         return f"IronModule({self.module.name})"
@@ -144,7 +148,7 @@ class Program:
 
     def resolve_program(self, placer: Placer | None = None, device_name: str = "main") -> IronModule:
         """Compile the program to the AIE dialect: the IRON module, placed by ``placer``
-        (default ``SequentialPlacer()``), through iron-tile-to-dma-bd and iron-lower-objectfifo."""
+        (default ``SequentialPlacer()``), through iron-tile-to-dma-bd and convert-iron-to-aie."""
         from iron_ir.passes.pipelines import compile_to_aie
 
         if placer is None:
@@ -268,8 +272,17 @@ class _ProgramBuilder:
                 name, k = f"{base}_{k}", k + 1
             taken.add(name)
             link.name = name
+            # A 1:1 link may sit on any tile with a DMA; distribute and join need a mem tile's
+            # memory and channels (mlir-aie's link verifier rejects them elsewhere).
+            kinds = (TileKind.MEM, TileKind.COMPUTE) if link.kind == "forward" else (TileKind.MEM,)
+            if link.tile is AnyComputeTile and link.kind != "forward":
+                raise FifoError(
+                    f"{link} is placed on AnyComputeTile, but {link.kind} links need a mem tile; "
+                    "use placement=AnyMemTile (the default) or a mem Tile(col, 1)",
+                    link.location,
+                )
             if isinstance(link.tile, Tile):
-                self._check_tile(link.tile, (TileKind.MEM, TileKind.COMPUTE), str(link), user_location())
+                self._check_tile(link.tile, kinds, str(link), link.location)
         return fifos, links
 
     def _endpoint(self, of: ObjectFifo, handle: ObjectFifoHandle, role: str) -> EndpointAttr:
@@ -429,6 +442,7 @@ class _ProgramBuilder:
         return op
 
     def _sequence_op(self) -> RuntimeSequenceOp:
+        self.rt.check_sequence()
         data = self.rt.data
         seq = RuntimeSequenceOp(SEQUENCE_NAME, [d.memref_type for d in data])
         block = seq.body.block

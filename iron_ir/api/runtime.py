@@ -18,7 +18,7 @@ from iron_ir.dtype import (
     np_ndarray_type_get_dtype,
     np_ndarray_type_get_shape,
 )
-from iron_ir.errors import IronTypeError, RuntimeSequenceError, user_location
+from iron_ir.errors import IronTypeError, RuntimeSequenceError, user_location, warn_once
 from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
 from iron_ir.device.tile import AnyShimTile, PlacementTile, Tile
 
@@ -111,7 +111,6 @@ class Runtime:
         self._workers: list[Worker] = []
         self._fifos: list[ObjectFifoHandle] = []
         self._groups: list[RuntimeTaskGroup] = []
-        self._used_default_group = False
         self._location = user_location()
 
     @property
@@ -215,19 +214,8 @@ class Runtime:
             self._fifos.append(handle)
         offset, sizes, strides = self._tap_dims(handle, data, tap, what)
         if data.dtype != handle.dtype:
-            raise RuntimeSequenceError(
-                f"rt.{what}() on ObjectFifo '{handle.name}': the host buffer holds {data.dtype} "
-                f"but the fifo holds {handle.dtype}"
-            )
-        if task_group is None:
-            if self.strict_task_groups and self._groups:
-                raise RuntimeSequenceError(
-                    f"rt.{what}() on ObjectFifo '{handle.name}' has no task_group while this "
-                    "sequence uses explicit task groups (strict_task_groups=True); pass "
-                    "task_group=... or create Runtime(strict_task_groups=False)"
-                )
-            self._used_default_group = True
-        else:
+            _check_reinterpretation(handle, data, what)
+        if task_group is not None:
             self._check_group(task_group, what)
         self._tasks.append(
             DMATask(is_fill, handle, data, offset, sizes, strides, wait, task_group, user_location())
@@ -244,14 +232,44 @@ class Runtime:
                 f"got {tap!r}"
             )
         dims = dma_bd_dims(tap)
-        numel = int(np.prod(data.shape))
-        last = dims.offset + sum((s - 1) * t for s, t in zip(dims.sizes, dims.strides))
-        if last >= numel:
-            raise RuntimeSequenceError(
-                f"rt.{what}() on ObjectFifo '{handle.name}': the tap {tap} reaches element {last} "
-                f"but the host buffer {data.memref_type} has {numel} elements"
-            )
         return dims.offset, list(dims.sizes), list(dims.strides)
+
+    def check_sequence(self) -> None:
+        """What mlir-aie checks when it resolves the sequence (so ``resolve_program`` raises,
+        not the fill or drain): with ``strict_task_groups``, every fill and drain is in an
+        explicit task group or none is. Also warns, once per design line, of taps reaching past
+        the host buffer's declared type (mlir-aie emits them; the host must allocate more)."""
+        dma = [t for t in self._tasks if isinstance(t, DMATask)]
+        reach: dict[tuple[str, int, str], int] = {}
+        for t in dma:
+            last = t.offset + sum((n - 1) * s for n, s in zip(t.sizes, t.strides))
+            if last >= int(np.prod(t.data.shape)):
+                key = (t.location, t.data.index, "fill" if t.is_fill else "drain")
+                reach[key] = max(reach.get(key, 0), last)
+        for (location, index, what), last in reach.items():
+            data = self._data[index]  # type: ignore[index]
+            name = next(t.handle.name for t in dma if t.location == location)
+            warn_once(
+                f"rt.{what}() on ObjectFifo '{name}': its taps reach element {last} of the host "
+                f"buffer, which the runtime sequence declares as {data.memref_type} "
+                f"({int(np.prod(data.shape))} elements); mlir-aie emits this, so the buffer "
+                f"passed at run time must hold at least {last + 1} elements",
+                location,
+            )
+        if not self.strict_task_groups:
+            return
+        grouped = [t for t in dma if t.group is not None]
+        default = [t for t in dma if t.group is None]
+        if grouped and default:
+            first = default[0]
+            raise RuntimeSequenceError(
+                f"rt.{'fill' if first.is_fill else 'drain'}() on ObjectFifo "
+                f"'{first.handle.name}' has no task_group while the sequence also uses explicit "
+                f"task groups (first at {grouped[0].location}), which strict_task_groups=True "
+                "prohibits; pass task_group=... to every fill and drain, or create "
+                "Runtime(strict_task_groups=False)",
+                first.location,
+            )
 
     def _check_group(self, group: RuntimeTaskGroup, what: str) -> None:
         if not isinstance(group, RuntimeTaskGroup) or group not in self._groups:
@@ -289,12 +307,6 @@ class Runtime:
 
     def task_group(self) -> RuntimeTaskGroup:
         self._check_open("task_group")
-        if self.strict_task_groups and self._used_default_group:
-            raise RuntimeSequenceError(
-                "rt.task_group() after fills/drains without a task group "
-                "(strict_task_groups=True); put every fill/drain in a group, or create "
-                "Runtime(strict_task_groups=False)"
-            )
         group = RuntimeTaskGroup(len(self._groups))
         self._groups.append(group)
         self._tasks.append(CreateGroupTask(group))
@@ -330,3 +342,24 @@ class Runtime:
             "design runs without tracing",
             stacklevel=2,
         )
+
+
+def _check_reinterpretation(handle: ObjectFifoHandle, data: RuntimeData, what: str) -> None:
+    """A host buffer whose element type differs from the fifo's: the DMA moves bytes, so the
+    fifo reads the host's bytes as its own type (numpy ``view``). That works whenever a fifo
+    object is a whole number of host elements; otherwise no transfer can fill it."""
+    host, fifo = data.dtype, handle.dtype
+    object_bytes = int(np.prod(handle.shape)) * fifo.itemsize
+    if object_bytes % host.itemsize:
+        raise RuntimeSequenceError(
+            f"rt.{what}() on ObjectFifo '{handle.name}': the host buffer holds {host} "
+            f"({host.itemsize} bytes an element) but a fifo object is {object_bytes} bytes of "
+            f"{fifo}, not a whole number of {host} elements; give the host buffer the fifo's "
+            f"element type ({fifo}) or a type whose size divides {object_bytes}"
+        )
+    warn_once(
+        f"rt.{what}() on ObjectFifo '{handle.name}': the host buffer holds {host} but the fifo "
+        f"holds {fifo}; the DMA moves the bytes unchanged, so "
+        + (f"the fifo reads the host's bytes as {fifo}" if what == "fill"
+           else f"the host buffer receives the fifo's bytes as {host}")
+    )

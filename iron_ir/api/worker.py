@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from iron_ir.api.dataflow import ObjectFifo, ObjectFifoHandle
+from iron_ir.api.dataflow import ObjectFifo, ObjectFifoEndpoint, ObjectFifoHandle
 from iron_ir.errors import IronTypeError, TraceError, WorkerError, user_location
 from iron_ir.tracing.engine import current_tracer, emit
 from iron_ir.device.tile import AnyComputeTile, PlacementTile, Tile
@@ -62,7 +62,7 @@ class WorkerRuntimeBarrier:
         self._emit(BarrierReleaseOp, value, "release_with_value")
 
 
-class Worker:
+class Worker(ObjectFifoEndpoint):
     """A program for one compute core: ``core_fn(*fn_args)`` traced at resolve time."""
 
     def __init__(
@@ -101,6 +101,8 @@ class Worker:
         if stack_size is not None and (not isinstance(stack_size, int) or stack_size <= 0):
             raise WorkerError(f"{self.describe()}: stack_size must be a positive int, got {stack_size!r}")
         self.stack_size = stack_size
+        if allocation_scheme is None and isinstance(placement, Tile):
+            allocation_scheme = placement.allocation_scheme
         self.allocation_scheme = allocation_scheme
         if trace:
             warnings.warn(
@@ -116,7 +118,7 @@ class Worker:
         self.kernels: list[BaseKernel] = []
         for i, arg in enumerate(self.fn_args):
             if isinstance(arg, ObjectFifo):
-                raise IronTypeError(
+                raise WorkerError(
                     f"{self.describe()}: fn_args[{i}] is the ObjectFifo '{arg.name}' itself; pass "
                     f"a handle: {arg.name}.prod() to produce into it or .cons() to consume it"
                 )

@@ -2,6 +2,7 @@
 
     iron run design.py [--inputs in.npz] [--out out.npz] [--trace t.json] [-- design args]
     iron run --mlir design.mlir [--inputs in.npz] [--out out.npz]
+    iron check DIR_OR_FILES... [-j N] [-- design args]   (iron_ir/cli/check.py)
 
 ``.npz`` keys are ``arg0``, ``arg1``, ... by position in the runtime sequence; ``--out`` gets
 every runtime argument after the run. A design file that declares ``PROGRAM``, ``INPUTS`` and
@@ -13,25 +14,18 @@ is one line and exit status 2 (``IRON_TRACEBACK=1`` shows the traceback).
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib
-import io
 import os
-import runpy
 import sys
-import traceback
 import warnings
-from dataclasses import dataclass
-from importlib.util import find_spec
-from pathlib import Path
 
-from iron_ir.cli.errors import UserError
-
-
-@dataclass
-class Design:
-    module: object
-    namespace: dict | None = None
+from iron_ir.cli.load import (
+    Design,
+    UserError,
+    design_error,
+    load_mlir,
+    load_python,
+    require_simulatable,
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -103,6 +97,12 @@ def _parser() -> argparse.ArgumentParser:
         help="show progress on stderr even when it is not a terminal",
     )
     run.add_argument("--sequence", help="the runtime sequence to run when the device has several")
+    run.add_argument(
+        "--exact-schedule",
+        action="store_true",
+        help="simulate step by step (every core, channel and stream each round) instead of "
+        "with the event scheduler: the same results, slower; for debugging",
+    )
     run.add_argument("--seed", type=int, default=0, help="seed of the random inputs (default 0)")
     run.add_argument("--backend", default="sim", help="sim (default) or xrt")
     run.add_argument("--xclbin", help="xrt backend: the xclbin built by the vendor toolchain")
@@ -113,133 +113,6 @@ def _parser() -> argparse.ArgumentParser:
         "--kernel-name", default="MLIR_AIE", help="xrt backend: kernel name in the xclbin"
     )
     return parser
-
-
-# --- loading designs ----------------------------------------------------------------------------
-
-
-def _parse_mlir(text: str, name: str):
-    from xdsl.utils.exceptions import ParseError, VerifyException
-
-    from iron_ir.ir.diagnostics import (
-        OpError,
-        Source,
-        format_op_error,
-        format_parse_error,
-        verify_module,
-    )
-    from iron_ir.ir.parse import parse_module
-
-    try:
-        module = parse_module(text, name)
-        verify_module(module)
-    except ParseError as err:
-        raise UserError(format_parse_error(err).rstrip()) from None
-    except OpError as err:
-        raise UserError(format_op_error(err.op, err.message, Source(name, text)).rstrip()) from None
-    except VerifyException as err:
-        raise UserError(f"{name}: error: {err}") from None
-    return module
-
-
-def _load_mlir(path: str) -> Design:
-    from iron_ir.cli.paths import read_text
-
-    return Design(_parse_mlir(read_text(path), path))
-
-
-def _design_error(path: str, err: BaseException) -> UserError:
-    """An exception raised by the user's design file, located in that file."""
-    from iron_ir.errors import IronError
-
-    if isinstance(err, IronError):
-        # Its location is the design's file:line when the design's own code misused the API;
-        # compiling PROGRAM is iron's call, so there the design file is all we can name.
-        in_design = Path(err.location.rsplit(":", 1)[0]).resolve() == Path(path).resolve()
-        where = err.location if in_design else path
-        return UserError(f"{where}: error: {type(err).__name__}: {err.message}")
-    frames = [
-        f
-        for f in traceback.extract_tb(err.__traceback__)
-        if Path(f.filename).resolve() == Path(path).resolve()
-    ]
-    where = f"{path}:{frames[-1].lineno}: " if frames else f"{path}: "
-    return UserError(f"{where}{type(err).__name__}: {err}")
-
-
-def _run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, str]:
-    saved_argv = sys.argv
-    sys.argv = [path, *argv]
-    captured = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(captured):
-            namespace = runpy.run_path(path, run_name=run_name)
-    except SystemExit as err:
-        if err.code not in (None, 0):
-            raise UserError(
-                f"{path} exited with status {err.code} while loading:\n{captured.getvalue()}"
-            ) from None
-        namespace = {}
-    except UserError:
-        raise
-    except Exception as err:  # the design is user code: report where it failed in that file
-        from iron_ir.sim.errors import SimulationError
-
-        if isinstance(err, SimulationError):
-            raise
-        raise _design_error(path, err) from None
-    finally:
-        sys.argv = saved_argv
-    return namespace, captured.getvalue()
-
-
-def _module_of(resolved, path: str):
-    module = getattr(resolved, "module", resolved)
-    if any(op.name == "iron.program" for op in module.walk()) and find_spec(
-        "iron_ir.passes.pipelines"
-    ):
-        # A design that prints IRON-dialect text: compile it the way resolve_program would.
-        from iron_ir.passes.pipelines import run_pipeline
-
-        try:
-            module = run_pipeline(module, "iron-to-aie")
-        except Exception as err:
-            raise UserError(f"{path}: compiling the program failed: {err}") from None
-    if not any(op.name == "aie.device" for op in module.walk()):
-        raise UserError(
-            f"{path}: the program did not compile to the AIE dialect (the iron-to-aie pipeline "
-            f"is not available in this installation); run an AIE-dialect file with --mlir"
-        )
-    return module
-
-
-def _load_python(path: str, argv: list[str]) -> Design:
-    if not Path(path).is_file():
-        raise UserError(f"{path}: no such file")
-    if find_spec("iron_ir.compat") is not None:
-        importlib.import_module("iron_ir.compat").install()
-    namespace, printed = _run_design_file(path, "__iron_run__", argv)
-    program = namespace.get("PROGRAM")
-    if program is not None:
-        try:
-            resolved = program.resolve_program()
-        except Exception as err:
-            raise _design_error(path, err) from None
-        return Design(_module_of(resolved, path), namespace)
-    if not _prints_module(printed):
-        namespace, printed = _run_design_file(path, "__main__", argv)
-    if not _prints_module(printed):
-        raise UserError(
-            f"{path} neither defines PROGRAM nor prints a module when run; declare "
-            f"PROGRAM = Program(...) (see docs/iron-dialect.md) or print the resolved program"
-        )
-    text = printed[printed.find("module") :]
-    module = _parse_mlir(text, f"{path} (printed module)")
-    return Design(_module_of(module, path), namespace)
-
-
-def _prints_module(printed: str) -> bool:
-    return "module" in printed and ("aie.device" in printed or "iron.program" in printed)
 
 
 # --- the command --------------------------------------------------------------------------------
@@ -257,11 +130,18 @@ def _run(args) -> int:
     check_run_paths(args)
     design_args = args.design_args
     if args.mlir:
-        design = _load_mlir(args.mlir)
+        design = load_mlir(args.mlir)
     else:
-        design = _load_python(args.design, design_args)
+        design = load_python(args.design, design_args)
     module = design.module
+    if design.jit_runs is not None:
+        sys.stdout.write(design.printed)
+        names = ", ".join(dict.fromkeys(design.jit_runs))
+        print(f"{args.design}: ran @iron.jit design(s) {names} on the {args.backend} backend; "
+              "the design checked its results and exited 0")
+        return 0
     if args.backend == "sim":
+        require_simulatable(module, args.mlir or args.design)
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
             module,
@@ -271,6 +151,7 @@ def _run(args) -> int:
             trace=bool(args.trace),
             progress=progress,
             sequence=args.sequence,
+            exact_schedule=args.exact_schedule,
         )
     else:
         compiled = compile_module(
@@ -316,7 +197,7 @@ def _run(args) -> int:
     try:
         expected = list(reference(inputs))
     except Exception as err:
-        raise _design_error(args.design, err) from None
+        raise design_error(args.design, err) from None
     if len(expected) != len(drained):
         raise UserError(
             f"reference() returned {len(expected)} arrays but the design drains {len(drained)} "
@@ -366,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
     if "--" in argv:
         split = argv.index("--")
         argv, design_args = argv[:split], argv[split + 1 :]
+    if argv[:1] == ["check"]:  # iron check: iron_ir/cli/check.py
+        from iron_ir.cli.check import check
+
+        return check(argv[1:], design_args)
     # The command line first: --help, --version and usage errors answer without loading the
     # compiler or the simulator.
     args = _parser().parse_args(argv)

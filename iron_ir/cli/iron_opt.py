@@ -341,6 +341,10 @@ def _internal_error(error: BaseException) -> int:
 
 def main(args: list[str] | None = None) -> None:
     try:
+        from iron_ir.cli.pass_flags import expand_pass_flags
+
+        passes, pipelines = pass_registry()
+        args = expand_pass_flags(sys.argv[1:] if args is None else args, {**passes, **pipelines})
         tool = IronOptMain(description="iron-ir modular optimizer for AIE/IRON IR", args=args)
         status = tool.run()
     except UserError as error:

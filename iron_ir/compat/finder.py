@@ -44,8 +44,43 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.extras.dialects.ext": None,
     "aie.extras.dialects.ext.arith": "iron_ir.tracing.arith",
     "aie.extras.dialects.arith": "iron_ir.tracing.arith",
+    "aie.extras.context": "iron_ir.placed",
+    "aie.extras.types": "iron_ir.placed.types",
+    "aie.utils.trace": "iron_ir.placed.trace",
+    "aie.utils.trace_events_enum": "iron_ir.device.trace",
     "aie.dialects": None,
-    "aie.dialects.aie": "iron_ir.compat.dialects_aie",
+    # Host side of the releases since 2025: the jit, host tensors, the current device.
+    "aie.iron.jit": "iron_ir.hostruntime.jit",
+    "aie.iron.tensor": "iron_ir.hostruntime.tensor",
+    "aie.iron.config": "iron_ir.hostruntime.tensor",
+    "aie.iron.hostruntime": "iron_ir.compat.hostruntime",
+    "aie.iron.hostruntime.jit": "iron_ir.hostruntime.jit",
+    "aie.iron.hostruntime.tensor": "iron_ir.hostruntime.tensor",
+    "aie.iron.hostruntime.config": "iron_ir.hostruntime.tensor",
+    "aie.iron.hostruntime.callabledesign": "iron_ir.hostruntime.jit",
+    "aie.iron.algorithms": "iron_ir.algorithms",
+    "aie.iron.algorithms.for_each": "iron_ir.algorithms",
+    "aie.iron.algorithms.transform": "iron_ir.algorithms",
+    "aie.iron.algorithms.reduce": "iron_ir.algorithms",
+    "aie.iron.dataflow.endpoint": "iron_ir.dataflow",
+    "aie.iron.runtime.runtime": "iron_ir.api.runtime",
+    "aie.iron.runtime.data": "iron_ir.api.runtime",
+    "aie.iron.runtime.taskgroup": "iron_ir.api.runtime",
+    "aie.iron.runtime.endpoint": "iron_ir.api.runtime",
+    "aie.helpers.taplib.utils": "iron_ir.taplib.utils",
+    "aie.helpers.taplib.visualization2d": "iron_ir.taplib.visualization2d",
+    "aie.utils": "iron_ir.compat.utils",
+    "aie.utils.config": "iron_ir.compat.utils_config",
+    "aie.utils.jit": "iron_ir.hostruntime.jit",
+    "aie.utils.callabledesign": "iron_ir.hostruntime.jit",
+    "aie.utils.compile": None,
+    "aie.utils.compile.jit": "iron_ir.hostruntime.jit",
+    "aie.utils.hostruntime": "iron_ir.compat.hostruntime",
+    "aie.utils.hostruntime.tensor_class": "iron_ir.hostruntime.tensor",
+    "aie.dialects.aie": "iron_ir.placed.aie",
+    "aie.dialects.aiex": "iron_ir.placed.aiex",
+    "aie.dialects.arith": "iron_ir.tracing.arith",
+    "aie.dialects.scf": "iron_ir.compat.helpers_scf",
 }
 """mlir-aie module → the iron_ir module it resolves to (None: an empty package)."""
 
@@ -59,7 +94,17 @@ class _AliasLoader(importlib.abc.Loader):
             module = types.ModuleType(spec.name, f"iron-ir stand-in for package {spec.name}")
             module.__path__ = []
             return module
-        return importlib.import_module(self.target)
+        target = importlib.import_module(self.target)
+        if spec.submodule_search_locations is not None and not hasattr(target, "__path__"):
+            # mlir-aie's name is a package (aie.utils has aie.utils.config) but iron-ir's is a
+            # module: a package holding the module's names stands in for it.
+            module = types.ModuleType(spec.name, target.__doc__)
+            module.__dict__.update(
+                {k: v for k, v in vars(target).items() if not k.startswith("__")}
+            )
+            module.__path__ = []
+            return module
+        return target
 
     def exec_module(self, module: types.ModuleType) -> None:
         """Nothing to run: the target module is already imported."""
@@ -74,7 +119,8 @@ class IronCompatFinder(importlib.abc.MetaPathFinder):
         if fullname not in MODULE_MAP:
             return None
         target = MODULE_MAP[fullname]
-        is_package = target is None or (
+        has_children = any(name.startswith(fullname + ".") for name in MODULE_MAP)
+        is_package = target is None or has_children or (
             importlib.util.find_spec(target).submodule_search_locations is not None  # type: ignore[union-attr]
         )
         return importlib.machinery.ModuleSpec(fullname, _AliasLoader(target), is_package=is_package)

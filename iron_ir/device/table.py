@@ -280,10 +280,19 @@ class DeviceSpec:
     """iron-ir's passes and simulator target this device (NPUs); others are parse/verify only."""
     shim_burst_lengths: tuple[int, ...] = (64, 128, 256)
     buffer_alignment_bytes: int = 16
+    """Alignment of a compute tile's buffers: its load/store bus (AIE1 128 bits, AIE2/AIE2P 256)."""
+    mem_tile_alignment_bytes: int = 16
+    """Alignment of a mem tile's buffers (its load/store bus width)."""
     default_stack_bytes: int = 1024
     txn_device_generation: int = 0
     core_memory_view: dict[str, int] = field(default_factory=dict, hash=False, compare=False)
     """Base address of each memory as a compute core sees it (AIE2: S/W/N/E)."""
+
+    @property
+    def address_shifts(self) -> tuple[int, int]:
+        """Bit positions of a tile's column and row in an array address (mlir-aie's
+        ``getColumnShift``/``getRowShift``)."""
+        return (23, 18) if self.arch is Arch.AIE1 else (25, 20)
 
     # --- grid -----------------------------------------------------------------------------
 
@@ -344,6 +353,24 @@ class DeviceSpec:
             return True
         return False
 
+    def is_legal_mem_access(self, user: tuple[int, int], mem: tuple[int, int]) -> bool:
+        """May a core or DMA on the tile at ``user`` touch buffers and locks of the tile at
+        ``mem``? (mlir-aie ``isLegalMemAffinity``.) A tile always reaches its own memory; a
+        mem tile's DMA also reaches the mem tiles West and East of it; compute tiles follow
+        :meth:`is_legal_mem_affinity`."""
+        if user == mem:
+            return True
+        user_kind, mem_kind = self.tile_kind(*user), self.tile_kind(*mem)
+        if user_kind is TileKind.MEM or mem_kind is TileKind.MEM:
+            return (
+                user_kind is mem_kind is TileKind.MEM
+                and user[1] == mem[1]
+                and abs(user[0] - mem[0]) == 1
+            )
+        if user_kind is not TileKind.COMPUTE:
+            return False
+        return self.is_legal_mem_affinity(user, mem)
+
     def describe(self) -> str:
         n = {k: len(self.tiles(k)) for k in TileKind}
         return (
@@ -383,7 +410,7 @@ def _npu(name: str, enum_value: int, arch: Arch, columns: int, virtualized: bool
         virtualized=virtualized,
         compile_target=True,
         shim_burst_lengths=(64, 128, 256, 512) if npu2 else (64, 128, 256),
-        buffer_alignment_bytes=32 if npu2 else 16,
+        buffer_alignment_bytes=32,
         txn_device_generation=4 if npu2 else 3,
         core_memory_view=_AIE2_CORE_VIEW,
     )
@@ -411,6 +438,7 @@ def _build_devices() -> dict[str, DeviceSpec]:
             mem_tile_rows=(1,),
             shim_noc_columns=(2, 3, 6, 7, 10, 11),
             kinds=_AIE2_KINDS,
+            buffer_alignment_bytes=32,
             core_memory_view=_AIE2_CORE_VIEW,
         ),
         DeviceSpec(
@@ -422,6 +450,7 @@ def _build_devices() -> dict[str, DeviceSpec]:
             mem_tile_rows=(1, 2),
             shim_noc_columns=(2, 3, 6, 7, 14, 15, 22, 23, 30, 31, 34, 35),
             kinds=_AIE2_KINDS,
+            buffer_alignment_bytes=32,
             core_memory_view=_AIE2_CORE_VIEW,
         ),
         _npu("npu1", 4, Arch.AIE2, 4, virtualized=True),

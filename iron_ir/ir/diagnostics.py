@@ -45,10 +45,16 @@ class Source:
 
 
 def format_at(
-    filename: str, line: int, col: int, message: str, source_line: str | None, width: int = 1
+    filename: str,
+    line: int,
+    col: int,
+    message: str,
+    source_line: str | None,
+    width: int = 1,
+    severity: str = "error",
 ) -> str:
     """One diagnostic in MLIR's layout (with the caret line xDSL also prints)."""
-    text = f"{filename}:{line}:{col}: error: {message}\n"
+    text = f"{filename}:{line}:{col}: {severity}: {message}\n"
     if source_line is not None:
         text += f"{source_line}\n{' ' * (col - 1)}{'^' * max(width, 1)}\n"
     return text
@@ -83,20 +89,33 @@ def op_location(op: Operation) -> FileLineColLoc | None:
     return None
 
 
-def format_op_error(op: Operation, message: str, source: Source | None) -> str:
-    """``'aie.tile' op <message>`` at the op's line, in MLIR's wording."""
+def format_op_error(
+    op: Operation, message: str, source: Source | None, severity: str = "error"
+) -> str:
+    """``'aie.tile' op <message>`` at the op's line, in MLIR's wording.
+
+    Without ``source``, the line is read from the file the location names, when it exists.
+    """
     text = f"'{op.name}' op {message}"
     location = op_location(op)
     if location is None:
         name = source.name if source is not None else "<unknown>"
-        return f"{name}: error: {text}\n"
+        return f"{name}: {severity}: {text}\n"
     line = location.line.data
-    source_line = (
-        source.line(line)
-        if source is not None and source.name == location.filename.data
-        else None
-    )
-    return format_at(location.filename.data, line, location.column.data, text, source_line)
+    filename = location.filename.data
+    if source is not None and source.name == filename:
+        source_line = source.line(line)
+    else:
+        source_line = _file_line(filename, line)
+    return format_at(filename, line, location.column.data, text, source_line, severity=severity)
+
+
+def _file_line(filename: str, line: int) -> str | None:
+    try:
+        with open(filename, encoding="utf-8", errors="replace") as stream:
+            return Source(filename, stream.read()).line(line)
+    except OSError:
+        return None
 
 
 def verify_message(error: Exception) -> str:
@@ -114,7 +133,9 @@ def find_failing_op(root: Operation) -> tuple[Operation, Exception] | None:
         try:
             op.verify()
         except (VerifyException, ValueError) as error:
-            return op, error
+            # A verifier may blame another op than its own (a parent checking its children);
+            # such errors carry that op.
+            return getattr(error, "op", op), error
     return None
 
 
@@ -128,3 +149,18 @@ def verify_module(module: ModuleOp) -> None:
             raise OpError(module, verify_message(error)) from error
         op, op_error = culprit
         raise OpError(op, verify_message(op_error)) from error
+
+
+def emit(op: Operation, message: str, severity: str = "warning") -> None:
+    """Print a diagnostic that does not stop the pass (MLIR's ``emitWarning``, or an
+    ``emitError`` a pass recovers from) to stderr: ``file:line:col: warning: 'op' message``."""
+    import sys
+
+    text = f"'{op.name}' op {message}"
+    location = op_location(op)
+    where = (
+        f"{location.filename.data}:{location.line.data}:{location.column.data}"
+        if location is not None
+        else "<unknown>"
+    )
+    sys.stderr.write(f"{where}: {severity}: {text}\n")

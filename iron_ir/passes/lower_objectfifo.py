@@ -1,4 +1,7 @@
-"""``iron-lower-objectfifo``: a placed, BD-legal IRON program to the AIE dialect.
+"""``convert-iron-to-aie``: a placed, BD-legal IRON program to the AIE dialect.
+
+It leaves ``aie.objectfifo`` ops in place (objectfifo level); mlir-aie's objectfifo lowering
+proper is ``aie-objectFifo-stateful-transform``. Former name: ``iron-lower-objectfifo``.
 
 Each ``iron.program`` becomes an ``aie.device`` whose body is what mlir-aie's
 ``Program.resolve_program`` emits, in the same order, so the text matches IRON's line by line
@@ -67,13 +70,20 @@ _DEFAULT_SEQUENCE = "sequence"
 
 
 @dataclass(frozen=True)
-class IronLowerObjectFifoPass(ModulePass):
-    name = "iron-lower-objectfifo"
+class ConvertIronToAIEPass(ModulePass):
+    name = "convert-iron-to-aie"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for program in [p for p in op.walk() if isinstance(p, ProgramOp)]:
             device = _Lowering(program).run()
             Rewriter.replace_op(program, device)
+
+
+@dataclass(frozen=True)
+class IronLowerObjectFifoPass(ConvertIronToAIEPass):
+    """``iron-lower-objectfifo``: convert-iron-to-aie's former name."""
+
+    name = "iron-lower-objectfifo"
 
 
 def _clone_located(op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
@@ -105,6 +115,13 @@ class _Lowering:
         self.locks: dict[str, list[aie.LockOp]] = {}
         self._check_ready()
         self.model = build_model(program)
+        # A worker's allocation_scheme (Worker(allocation_scheme=...) or Tile(...,
+        # allocation_scheme=...)) is an attribute of its tile, as mlir-aie prints it.
+        self.allocation_schemes = {
+            w.tile.col_row: w.attributes["allocation_scheme"].data
+            for w in self.workers.values()
+            if "allocation_scheme" in w.attributes
+        }
 
     # --- preconditions ---------------------------------------------------------------------
 
@@ -121,14 +138,14 @@ class _Lowering:
             raise OpError(
                 unplaced[0],
                 f"program @{self.program.sym_name.data} is not placed yet: run iron-place before "
-                "iron-lower-objectfifo (or the iron-to-aie pipeline)",
+                "convert-iron-to-aie (or the iron-to-aie pipeline)",
             )
         for op in self.program.walk():
             if isinstance(op, (FillOp, DrainOp)) and transfer_bds(op) is None:
                 raise OpError(
                     op,
                     f"{op.name} @{op.fifo_name} has no BD chain yet: run iron-tile-to-dma-bd "
-                    "before iron-lower-objectfifo (or the iron-to-aie pipeline)",
+                    "before convert-iron-to-aie (or the iron-to-aie pipeline)",
                 )
 
     # --- emission --------------------------------------------------------------------------
@@ -139,7 +156,7 @@ class _Lowering:
 
     def tile(self, coord: tuple[int, int]) -> aie.TileOp:
         if coord not in self.tiles:
-            self.tiles[coord] = self.emit(aie.TileOp(*coord))
+            self.tiles[coord] = self.emit(aie.TileOp(*coord, self.allocation_schemes.get(coord)))
         return self.tiles[coord]
 
     def end_tile(self, end: EndpointAttr) -> tuple[int, int]:

@@ -1,15 +1,15 @@
-"""The pass registry and the named pipelines.
+"""The pass registry and the named pipelines, each defined once.
 
 ``all_passes()`` and ``all_pipelines()`` return ``{name: factory}``, where ``factory()`` gives the
 ``ModulePass`` class; iron-opt registers exactly these. A named pipeline is a ``ModulePass``
-that runs its passes in order, so ``-p iron-to-aie`` works like any pass and the Python API can
-run the same thing (:func:`run_pipeline`).
+that runs its passes in order, so ``-p iron-to-aie`` works like any pass, and the Python API
+(:func:`compile_to_aie`, :func:`run_pipeline`) runs the very same sequence.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -22,10 +22,30 @@ from iron_ir.passes.placement.registry import Placer
 _PASSES: dict[str, str] = {
     "iron-place": "iron_ir.passes.place:IronPlacePass",
     "iron-tile-to-dma-bd": "iron_ir.passes.tile_to_bd:IronTileToDmaBdPass",
+    "convert-iron-to-aie": "iron_ir.passes.lower_objectfifo:ConvertIronToAIEPass",
+    # the former name of convert-iron-to-aie, kept so existing pipelines keep working
     "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
+    "iron-lint": "iron_ir.passes.lint:IronLintPass",
+    # the physical level, with mlir-aie's pass names and options
+    "aie-objectFifo-stateful-transform": (
+        "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
+    ),
+    "aie-assign-lock-ids": "iron_ir.passes.assign_lock_ids:AIEAssignLockIDsPass",
+    "aie-assign-bd-ids": "iron_ir.passes.assign_bd_ids:AIEAssignBDIDsPass",
+    "aie-assign-buffer-addresses": (
+        "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
+    ),
 }
 
 _XDSL_PASSES = ("canonicalize", "cse", "dce")
+
+IRON_TO_AIE: tuple[str, ...] = (
+    "iron-place",
+    "iron-tile-to-dma-bd",
+    "convert-iron-to-aie",
+    "iron-lint",
+)
+"""The IRON dialect down to objectfifo-level AIE (``iron-to-aie``), linted (warnings only)."""
 
 
 def _lazy(path: str) -> Callable[[], type[ModulePass]]:
@@ -42,9 +62,62 @@ def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     return passes
 
 
+def _pass_class(name: str) -> type[ModulePass]:
+    return _lazy(_PASSES[name])()
+
+
+@dataclass(frozen=True)
+class _PlaceWith(ModulePass):
+    """iron-place with a placer instance (any ``Placer``, registered or not)."""
+
+    name = "iron-place"
+
+    placer: Placer
+    report: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        from iron_ir.passes.place import place_module
+
+        place_module(op, self.placer, report=self.report)
+
+
+def iron_to_aie_passes(placer: Placer, *, report: bool = False) -> tuple[ModulePass, ...]:
+    """The passes of ``iron-to-aie``, iron-place using ``placer``."""
+    place, *rest = IRON_TO_AIE
+    assert place == "iron-place"
+    return (_PlaceWith(placer, report), *(_pass_class(name)() for name in rest))
+
+
+def run_passes(
+    module: ModuleOp, passes: Sequence[ModulePass], ctx: Context | None = None
+) -> ModuleOp:
+    """Run ``passes`` on ``module`` in place, verifying the IR after each one."""
+    if ctx is None:
+        from iron_ir.ir.context import make_context
+
+        ctx = make_context()
+
+    def verify(previous: ModulePass | None, op: ModuleOp, following: ModulePass | None) -> None:
+        if previous is not None:
+            op.verify()
+
+    PassPipeline(tuple(passes), verify).apply(ctx, module)
+    return module
+
+
+def compile_to_aie(
+    module: ModuleOp, placer: Placer, *, report: bool = False, ctx: Context | None = None
+) -> ModuleOp:
+    """Place every ``iron.program`` of ``module`` with ``placer`` (an instance: a registered
+    placer or any ``Placer`` subclass), legalise its DMA patterns and lower it to the AIE
+    dialect (``iron-to-aie``), verifying after each pass. Changes ``module`` in place and
+    returns it."""
+    return run_passes(module, iron_to_aie_passes(placer, report=report), ctx)
+
+
 @dataclass(frozen=True)
 class IronToAIEPipeline(ModulePass):
-    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, iron-lower-objectfifo.
+    """``iron-to-aie``: iron-place, iron-tile-to-dma-bd, convert-iron-to-aie, iron-lint.
 
     Options are iron-place's (``placer``, ``cores-per-col``, ``report``).
     """
@@ -55,39 +128,13 @@ class IronToAIEPipeline(ModulePass):
     cores_per_col: int | None = None
     report: bool = False
 
+    def _placer(self) -> Placer:
+        from iron_ir.passes.place import IronPlacePass
+
+        return IronPlacePass(self.placer, self.cores_per_col).placer_instance()
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from iron_ir.passes.placement import get_placer
-
-        placer = get_placer(self.placer).from_options({"cores_per_col": self.cores_per_col})
-        compile_to_aie(op, placer, report=self.report, ctx=ctx)
-
-
-def compile_to_aie(
-    module: ModuleOp, placer: Placer, *, report: bool = False, ctx: Context | None = None
-) -> ModuleOp:
-    """Place every ``iron.program`` of ``module`` with ``placer`` (an instance: a registered
-    placer or any ``Placer`` subclass), legalise its DMA patterns and lower it to the AIE
-    dialect, verifying after each pass. Changes ``module`` in place and returns it."""
-    import sys
-
-    from iron_ir.dialects.iron import ProgramOp
-    from iron_ir.passes.lower_objectfifo import IronLowerObjectFifoPass
-    from iron_ir.passes.place import place_program
-    from iron_ir.passes.tile_to_bd import IronTileToDmaBdPass
-
-    if ctx is None:
-        from iron_ir.ir.context import make_context
-
-        ctx = make_context()
-    for program in [p for p in module.walk() if isinstance(p, ProgramOp)]:
-        text = place_program(program, placer)
-        if report:
-            print(text, file=sys.stderr)
-    module.verify()
-    for p in (IronTileToDmaBdPass(), IronLowerObjectFifoPass()):
-        p.apply(ctx, module)
-        module.verify()
-    return module
+        compile_to_aie(op, self._placer(), report=self.report, ctx=ctx)
 
 
 def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:

@@ -49,11 +49,19 @@ class IronPlacePass(ModulePass):
     report: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        placer = get_placer(self.placer).from_options({"cores_per_col": self.cores_per_col})
-        for program in [p for p in op.walk() if isinstance(p, ProgramOp)]:
-            text = place_program(program, placer)
-            if self.report:
-                print(text, file=sys.stderr)
+        place_module(op, self.placer_instance(), report=self.report)
+
+    def placer_instance(self) -> Placer:
+        return get_placer(self.placer).from_options({"cores_per_col": self.cores_per_col})
+
+
+def place_module(module: ModuleOp, placer: Placer, *, report: bool = False) -> None:
+    """Place every ``iron.program`` of ``module`` with ``placer``; ``report`` prints each
+    program's resource table to stderr."""
+    for program in [p for p in module.walk() if isinstance(p, ProgramOp)]:
+        text = place_program(program, placer)
+        if report:
+            print(text, file=sys.stderr)
 
 
 def place_program(program: ProgramOp, placer: Placer) -> str:

@@ -172,12 +172,15 @@ def _legalize_transfer(device: DeviceSpec, op: FillOp | DrainOp, fifo: FifoOp) -
     kind = device.tile_kind(*tile.col_row)
     host = op.host.type
     pattern = AccessPattern(op.offset.data, tuple(op.size_list), tuple(op.stride_list))
+    # A tap may reach past the sequence's type (the host allocates the larger buffer, as with
+    # mlir-aie): the BDs are planned for the buffer the tap needs.
+    reach = pattern.offset + sum((n - 1) * s for n, s in zip(pattern.sizes, pattern.strides))
     lowering = _lower(
         op,
         f"{op.name} @{op.fifo_name}",
         pattern,
         element_bytes(host),
-        memref_elements(host),
+        max(memref_elements(host), reach + 1),
         device.kinds[kind],
         runtime_task=True,
     )

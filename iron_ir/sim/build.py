@@ -1,5 +1,5 @@
-"""Build the simulated machine from a design: the pools, locks, DMA channels and streams that the
-objectfifo lowering would create on the NPU (``aie-lowering-and-hardware.md`` §4).
+"""Build the simulated machine from an objectfifo-level design: the buffers, locks, BD chains,
+DMA channels and circuits that mlir-aie's objectfifo stateful transform would create.
 
 * A fifo whose two compute tiles share memory (one consumer, no layout transforms, no link, no
   repeat) is one pool both cores use. Any other fifo gets a pool on each non-shim endpoint, an
@@ -15,42 +15,25 @@ objectfifo lowering would create on the NPU (``aie-lowering-and-hardware.md`` §
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from iron_ir.device import TileKind
-from iron_ir.dma.access import BdDims, BufferDescriptor, bd_offsets
 from iron_ir.sim.codegen.emitter import where
 from iron_ir.sim.design import Design, Fifo, Link, Tile, as_int, prop, sym_name
-from iron_ir.sim.engine import BdStep, Channel, Lock, Pool, Stream
 from iron_ir.sim.errors import DesignError, DmaBoundsError
+from iron_ir.sim.machine import (
+    Bd,
+    Channel,
+    Circuit,
+    HostEnd,
+    Machine,
+    PatternError,
+    Plan,
+    Pool,
+    Task,
+    make_plan,
+)
 from iron_ir.sim.types import alloc_memref
-
-
-@dataclass
-class HostEnd:
-    """A shim endpoint of a fifo: the channel runtime tasks for that fifo are queued on."""
-
-    fifo: Fifo
-    tile: Tile
-    direction: str
-    channel_index: int
-    channel: Channel
-    dtype: np.dtype
-
-
-@dataclass
-class Machine:
-    pools: list[Pool] = field(default_factory=list)
-    channels: list[Channel] = field(default_factory=list)
-    streams: list[Stream] = field(default_factory=list)
-    locks: dict = field(default_factory=dict)
-    producer_pool: dict[str, Pool] = field(default_factory=dict)
-    consumer_pool: dict[tuple[str, int], Pool] = field(default_factory=dict)
-    segment_of: dict[tuple[str, str], int] = field(default_factory=dict)
-    host_ends: dict[tuple[int, str, int], HostEnd] = field(default_factory=dict)
-    host_end_of_fifo: dict[str, list[HostEnd]] = field(default_factory=dict)
 
 
 def _max_acquires(design: Design) -> dict[tuple[str, str, Tile], int]:
@@ -79,34 +62,35 @@ def _shares_memory(design: Design, fifo: Fifo) -> bool:
     )
 
 
-def _pattern(
+def tile_plan(
+    flat: np.ndarray,
     base: int,
     length: int,
     dims: list[tuple[int, int]],
     pad: list[tuple[int, int]],
-    buffer_size: int,
     what: str,
-) -> np.ndarray:
-    """Element offsets of a tile-DMA BD; -1 marks zero padding."""
-    bd = BufferDescriptor(base, length, BdDims.from_pairs(dims))
-    offsets = bd_offsets(bd)
-    if pad:
-        if len(pad) > len(dims):
-            raise DesignError(f"{what}: {len(pad)} padding dims for {len(dims)} BD dims")
-        sizes = [s for s, _ in dims]
-        if offsets.size != int(np.prod(sizes)):
-            raise DesignError(f"{what}: padding needs len = product of the dim sizes ({sizes})")
-        widths = [(0, 0)] * (len(dims) - len(pad)) + list(pad)
-        offsets = np.pad(offsets.reshape(sizes), widths, constant_values=-1).reshape(-1)
-    valid = offsets[offsets >= 0]
-    if valid.size and (valid.min() < 0 or valid.max() >= buffer_size):
-        bad = int(valid[(valid >= buffer_size)][0])
+    write: bool,
+) -> Plan:
+    """The access plan of a tile-DMA BD on ``flat``; a padded BD sends the dims' data with
+    the zeros around it, whatever its length says (the verifier checks the length)."""
+    if pad and len(pad) > len(dims):
+        raise DesignError(f"{what}: {len(pad)} padding dims for {len(dims)} BD dims")
+    try:
+        return make_plan(flat, base, length, dims, pad, write)
+    except PatternError as err:
         raise DmaBoundsError(
             f"{what}: the access pattern (offset {base}, len {length}, dims {dims}) reaches "
-            f"element {bad}, outside the {buffer_size}-element buffer.\n"
+            f"element {err.offset}, outside the {flat.size}-element buffer.\n"
             f"Check the sizes and strides against the objectfifo's element type."
-        )
-    return offsets
+        ) from None
+
+
+def chain(bds: list[Bd], cyclic: bool) -> None:
+    """Link ``bds`` in order (``aie.next_bd``), the last back to the first when ``cyclic``."""
+    for a, b in zip(bds, bds[1:]):
+        a.next = b
+    if bds:
+        bds[-1].next = bds[0] if cyclic else None
 
 
 class _Builder:
@@ -130,12 +114,13 @@ class _Builder:
                 f"for {depth} buffers"
             )
         buffers = [alloc_memref(elem) for _ in range(depth)]
-        for buf, init in zip(buffers, inits):
-            buf[...] = init
-        prods = [Lock(f"{name}_prod_lock_{k}", depth - len(inits)) for k in range(segments)]
-        conss = [Lock(f"{name}_cons_lock_{k}", len(inits)) for k in range(segments)]
-        pool = Pool(name, fifo.name, tile.name, buffers, prods, conss)
-        self.m.pools.append(pool)
+        origin = f"@{fifo.name}"
+        m = self.m
+        prods = [m.lock(f"{name}_prod_lock_{k}", depth - len(inits), origin) for k in range(segments)]
+        conss = [m.lock(f"{name}_cons_lock_{k}", len(inits), origin) for k in range(segments)]
+        pool = Pool(name, fifo.name, tile.name, buffers, prods, conss, list(inits))
+        pool.reset()
+        m.pools.append(pool)
         return pool
 
     def endpoint_depth(self, fifo: Fifo, end: int, tile: Tile, port: str) -> int:
@@ -155,9 +140,15 @@ class _Builder:
         self.next_channel[key] = index + 1
         return index
 
-    def channel(self, tile: Tile, direction: str, label: str, chain=None, rounds=None) -> Channel:
+    def channel(self, tile: Tile, direction: str, label: str, bds: list[Bd], runs) -> Channel:
+        """A tile DMA channel running ``bds`` (cyclic unless ``runs``: iter_count rounds)."""
         index = self.channel_index(tile, direction)
-        ch = Channel(f"{tile.name} {direction}:{index} ({label})", direction, chain, rounds)
+        name = f"{tile.name} {direction}:{index} ({label})"
+        ch = Channel(name, tile.name, direction, index)
+        chain(bds, cyclic=runs is None)
+        self.m.bds.extend(bds)
+        ch.programs.append(Task(f"DMA program of {name}", bds[0] if bds else None, runs))
+        ch.reset()
         self.m.channels.append(ch)
         return ch
 
@@ -218,8 +209,10 @@ class _Builder:
         elif link.is_distribute:
             owner, end, segments = ins[0], 1 + in_ends[0], len(outs)
         else:
+            # mlir-aie's rule: the output's buffers if it has initial values, else the larger
+            # object (the input on a tie, and when the larger output is padded on the fly).
             a, b = ins[0], outs[0]
-            use_out = bool(b.init_values) or (b.size > a.size and not a.pad)
+            use_out = bool(b.init_values) or (b.size > a.size and not b.pad)
             owner, end, segments = (b, 0, 1) if use_out else (a, 1 + in_ends[0], 1)
         suffix = "" if end == 0 else "_cons"
         pool = self.new_pool(
@@ -238,17 +231,28 @@ class _Builder:
             self.m.segment_of[(f.name, "in")] = k if link.is_join else 0
 
     def _segment(self, link: Link, fifo: Fifo, side: str) -> tuple[int, int]:
-        """(offset, length) of ``fifo``'s slice of the link pool's buffers."""
+        """(offset, length) of ``fifo``'s slice of the link pool's buffers.
+
+        A 1:1 link on a mem tile moves the pool's whole object on both sides when the pool
+        belongs to the larger fifo (mlir-aie's memtile DMA takes the larger BD length), so a
+        64-element object leaves as 64 words that the next hop receives as two 32-element
+        objects. On a compute tile each side moves its own fifo's length, as mlir-aie's tile
+        DMA lowering does.
+        """
         if side == "in" and link.is_join:
             return link.src_offsets[link.ins.index(fifo.name)], fifo.size
         if side == "out" and link.is_distribute:
             return link.dst_offsets[link.outs.index(fifo.name)], fifo.size
+        pool = self.link_pools[id(link)]
+        owner = pool.buffers[0].size
+        if self.design.fifos[link.outs[0]].producer.kind is TileKind.MEM and owner >= fifo.size:
+            return 0, owner
         return 0, fifo.size
 
     def build_dma_fifo(self, fifo: Fifo) -> None:
         source = self.producer_channel(fifo)
         dests = [self.consumer_channel(fifo, i) for i in range(len(fifo.consumers))]
-        self.m.streams.append(Stream(f"@{fifo.name}", source, dests))
+        self.m.streams.append(Circuit(f"@{fifo.name}", source, dests))
 
     def producer_channel(self, fifo: Fifo) -> Channel:
         tile = fifo.producer
@@ -271,27 +275,29 @@ class _Builder:
             pool = self.new_pool(fifo.name, fifo, tile, depth, fifo.elem, 1, fifo.init_values)
             self.m.producer_pool[fifo.name] = pool
             pieces = [(0, 0, fifo.size)]
-        chain = []
+        bds = []
         for b, buf in enumerate(pool.buffers):
             flat = buf.reshape(-1)
             for k, offset, length in pieces:
                 what = f"{where(fifo.op)}: objectfifo @{fifo.name} producer DMA on {tile.name}"
-                offs = _pattern(offset, length, fifo.dims_to_stream, fifo.pad, flat.size, what)
-                if repeat > 1:
-                    offs = np.tile(offs, repeat)
-                chain.append(
-                    BdStep(
-                        flat,
-                        offs,
-                        f"@{fifo.name} buffer {b}"
-                        + (f" slice {k}" if len(pieces) > 1 or link else ""),
-                        acq=pool.cons_locks[k],
-                        acq_n=1,
-                        rel=pool.prod_locks[k],
-                        rel_n=1,
-                    )
+                plan = tile_plan(flat, offset, length, fifo.dims_to_stream, fifo.pad, what, False)
+                label = f"@{fifo.name} buffer {b}" + (
+                    f" slice {k}" if len(pieces) > 1 or link else ""
                 )
-        return self.channel(tile, "MM2S", f"@{fifo.name}", chain, fifo.iter_count)
+                # repeat_count: the object goes out that many times before its buffer is
+                # released (the first BD acquires it, the last releases it).
+                for r in range(repeat):
+                    bds.append(
+                        Bd(
+                            plan,
+                            label,
+                            acq=pool.cons_locks[k] if r == 0 else None,
+                            acq_n=1,
+                            rel=pool.prod_locks[k] if r == repeat - 1 else None,
+                            rel_n=1,
+                        )
+                    )
+        return self.channel(tile, "MM2S", f"@{fifo.name}", bds, fifo.iter_count)
 
     def consumer_channel(self, fifo: Fifo, i: int) -> Channel:
         tile = fifo.consumers[i]
@@ -316,16 +322,14 @@ class _Builder:
             pool = self.new_pool(fifo.name + suffix, fifo, tile, depth, fifo.elem, 1, [])
             self.m.consumer_pool[(fifo.name, i)] = pool
             pieces = [(0, 0, fifo.size)]
-        chain = []
+        bds = []
         for b, buf in enumerate(pool.buffers):
             flat = buf.reshape(-1)
             for k, offset, length in pieces:
                 what = f"{where(fifo.op)}: objectfifo @{fifo.name} consumer DMA on {tile.name}"
-                offs = _pattern(offset, length, dims, [], flat.size, what)
-                chain.append(
-                    BdStep(
-                        flat,
-                        offs,
+                bds.append(
+                    Bd(
+                        tile_plan(flat, offset, length, dims, [], what, True),
                         f"@{fifo.name} into {pool.name} buffer {b}"
                         + (f" slice {k}" if len(pieces) > 1 else ""),
                         acq=pool.prod_locks[k],
@@ -334,13 +338,14 @@ class _Builder:
                         rel_n=1,
                     )
                 )
-        return self.channel(tile, "S2MM", f"@{fifo.name}", chain)
+        return self.channel(tile, "S2MM", f"@{fifo.name}", bds, None)
 
     def host_end(self, fifo: Fifo, tile: Tile, direction: str) -> Channel:
         index = self.channel_index(tile, direction)
-        ch = Channel(f"{tile.name} {direction}:{index} (@{fifo.name})", direction)
+        ch = Channel(f"{tile.name} {direction}:{index} (@{fifo.name})", tile.name, direction, index, True)
         self.m.channels.append(ch)
-        end = HostEnd(fifo, tile, direction, index, ch, alloc_memref(fifo.elem).dtype)
+        dtype = alloc_memref(fifo.elem).dtype
+        end = HostEnd(fifo, tile, direction, index, ch, dtype, fifo.name)
         self.m.host_ends[(tile.col, direction, index)] = end
         self.m.host_end_of_fifo.setdefault(fifo.name, []).append(end)
         return ch
@@ -349,9 +354,13 @@ class _Builder:
 def build_machine(design: Design) -> Machine:
     machine = _Builder(design).build()
     for value, name, init in design.lock_ops:
-        lock = Lock(name, init)
+        lock = machine.lock(name, init)
         machine.locks[value] = lock
         design.locks[value] = lock
+    for array, init in design.buffer_inits:
+        machine.buffer(array, init)
+    for array in design.memref_globals.values():
+        machine.buffer(array, array.copy())
     return machine
 
 

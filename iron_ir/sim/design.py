@@ -169,6 +169,7 @@ class Design:
     buffers: dict[SSAValue, np.ndarray] = field(default_factory=dict)
     buffers_by_name: dict[str, np.ndarray] = field(default_factory=dict)
     buffer_names: dict[SSAValue, str] = field(default_factory=dict)
+    buffer_inits: list[tuple[np.ndarray, np.ndarray | None]] = field(default_factory=list)
     locks: dict[SSAValue, object] = field(default_factory=dict)
     lock_ops: list[tuple[SSAValue, str, int]] = field(default_factory=list)
     funcs: dict[str, Operation] = field(default_factory=dict)
@@ -270,6 +271,12 @@ def _int_list(attr: Attribute | None) -> list[int]:
     return [int(v) for v in attr.get_values()]  # pyright: ignore
 
 
+def physical_ops(module: ModuleOp) -> list[Operation]:
+    """The physical-level ops of ``module`` (tile DMA programs, switchboxes) that the
+    simulator does not run, in program order."""
+    return [op for op in module.walk() if op.name in _PHYSICAL]
+
+
 def read_globals(module: ModuleOp) -> dict[str, np.ndarray]:
     """Every ``memref.global`` of the module as a fresh numpy array."""
     arrays = {}
@@ -322,6 +329,19 @@ def read_design(
     return design
 
 
+def _read_buffer(design: Design, op: Operation) -> None:
+    t = op.results[0].type
+    init = prop(op, "initial_value")
+    array = (
+        dense_to_numpy(init, memref_shape(t), t.element_type) if init is not None else alloc_memref(t)
+    )
+    design.buffers[op.results[0]] = array
+    design.buffer_inits.append((array, array.copy() if init is not None else None))
+    buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
+    design.buffers_by_name[buf_name] = array
+    design.buffer_names[op.results[0]] = buf_name
+
+
 def _read_op(design: Design, op: Operation) -> None:
     name = op.name
     if name == "aie.tile":
@@ -354,17 +374,7 @@ def _read_op(design: Design, op: Operation) -> None:
             alloc_name, col, direction, as_int(prop(op, "channel_index"))
         )
     elif name == "aie.buffer":
-        t = op.results[0].type
-        init = prop(op, "initial_value")
-        array = (
-            dense_to_numpy(init, memref_shape(t), t.element_type)
-            if init is not None
-            else alloc_memref(t)
-        )
-        design.buffers[op.results[0]] = array
-        buf_name = sym_name(prop(op, "sym_name")) or f"buffer{len(design.buffers)}"
-        design.buffers_by_name[buf_name] = array
-        design.buffer_names[op.results[0]] = buf_name
+        _read_buffer(design, op)
     elif name == "aie.lock":
         tile = _tile(design, op.operands[0], "aie.lock")
         lock_name = (
@@ -382,6 +392,11 @@ def _read_op(design: Design, op: Operation) -> None:
             )
         link_with = prop(op, "link_with")
         design.cores.append(Core(op, tile, link_with.data if link_with is not None else None))
+        # mlir-aie's placed builder puts a buffer made inside a core body there (edge_detect's
+        # filter kernel); it is static memory of the tile all the same.
+        for nested in op.walk():
+            if nested.name == "aie.buffer":
+                _read_buffer(design, nested)
     elif name in ("aie.runtime_sequence", "aiex.runtime_sequence"):
         design.runtimes[sym_name(prop(op, "sym_name")) or "sequence"] = op
     elif name in _PHYSICAL:

@@ -9,7 +9,6 @@ are counted in the run's notes.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,12 +16,13 @@ from xdsl.ir import Operation
 
 from iron_ir.device import TileKind
 from iron_ir.dma.access import BufferDescriptor, bd_offsets
-from iron_ir.sim.build import HostEnd, Machine, resolve_host_end
+from iron_ir.sim.build import resolve_host_end
 from iron_ir.sim.codegen import arith, scf
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import Design, as_bool, as_int, dim_pairs, prop, sym_name
-from iron_ir.sim.engine import BdStep, DmaTaskRun, Wait
 from iron_ir.sim.errors import DmaBoundsError, RuntimeMisuseError, UnsupportedOpError
+from iron_ir.sim.machine import Bd, HostEnd, Machine, PatternError, Plan, Task, Wait, make_plan
+from iron_ir.sim.machine.access import OFFSETS
 
 DYNAMIC = -(2**63)
 
@@ -45,11 +45,19 @@ class TaskTemplate:
 
 
 class TaskWait(Wait):
-    def __init__(self, tasks: list[DmaTaskRun], where: str):
+    __slots__ = ("tasks", "where")
+
+    def __init__(self, tasks: list[Task], where: str):
         self.tasks, self.where = tasks, where
 
     def ready(self) -> bool:
         return all(t.done for t in self.tasks)
+
+    def arm(self, entity) -> None:
+        for t in self.tasks:
+            if not t.done:
+                t.waiters.append(entity)
+                return
 
     def describe(self) -> str:
         pending = "; ".join(t.state() for t in self.tasks if not t.done)
@@ -62,52 +70,60 @@ class HostContext:
     def __init__(self, design: Design, machine: Machine):
         self.design = design
         self.machine = machine
-        self.tasks: list[DmaTaskRun] = []
-        self.by_channel: dict[int, list[DmaTaskRun]] = {}
-        self.notes: dict[str, int] = {}
         self.shim_bd_dims = design.spec.kinds[TileKind.SHIM_NOC].bd.dims
+        self.reset()
 
-    def _steps(self, tmpl: TaskTemplate, buffers, task: DmaTaskRun, bds: list[BufferDescriptor]):
-        steps: deque[BdStep] = deque()
+    def reset(self) -> None:
+        self.tasks: list[Task] = []
+        self.by_channel: dict[int, list[Task]] = {}
+        self.notes: dict[str, int] = {}
+
+    def _bds(self, tmpl: TaskTemplate, buffers, bds: list[BufferDescriptor]):
+        """One :class:`Bd` per execution of each BD of the chain, in the order they run."""
+        writes = tmpl.end.direction == "S2MM"
+        out: list[Bd] = []
         for run in range(tmpl.repeat_count + 1):
             for bd, buf, bt in zip(bds, buffers, tmpl.bds):
                 flat = np.ravel(buf) if buf.flags.c_contiguous else None
                 if flat is None:
                     raise RuntimeMisuseError(f"{bt.where}: the DMA buffer is not contiguous")
-                offsets = bd_offsets(bd, run)
-                if offsets.size and (offsets.min() < 0 or offsets.max() >= flat.size):
-                    bad = np.flatnonzero((offsets < 0) | (offsets >= flat.size))[0]
+                base = bd.offset + (run % bd.iteration_size) * bd.iteration_stride
+                try:
+                    plan = make_plan(flat, base, bd.length, bd.dims.pairs, (), writes)
+                except PatternError as err:
                     raise DmaBoundsError(
                         f"{bt.where}: {tmpl.label} "
-                        f"{'reads' if tmpl.end.direction == 'MM2S' else 'writes'} element offset "
-                        f"{int(offsets[bad])} (access {int(bad)} of execution {run}), outside its "
+                        f"{'writes' if writes else 'reads'} element offset "
+                        f"{err.offset} (access {err.access} of execution {run}), outside its "
                         f"{flat.size}-element tensor {buf.dtype}{list(buf.shape)}.\n"
                         f"The BD is offset {bd.offset}, len {bd.length}, dims "
                         f"{bd.dims.pairs}, iteration ({bd.iteration_size}, "
                         f"{bd.iteration_stride}), repeat_count {tmpl.repeat_count}: check the "
                         f"access pattern (tap) against the tensor's shape."
-                    )
+                    ) from None
                 if flat.dtype.itemsize != tmpl.end.dtype.itemsize:
-                    raise RuntimeMisuseError(
-                        f"{bt.where}: {tmpl.label} moves {flat.dtype} elements into objectfifo "
-                        f"@{tmpl.end.fifo.name} of {tmpl.end.dtype} elements"
-                    )
-                steps.append(BdStep(flat, offsets, tmpl.label, task=task))
-        return steps
+                    plan = _reinterpreted(flat, base, bd, tmpl, bt)
+                out.append(Bd(plan, tmpl.label))
+        for a, b in zip(out, out[1:]):
+            a.next = b
+        return out
 
-    def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> DmaTaskRun:
+    def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> Task:
         if bds is None:
             bds = [
                 BufferDescriptor.from_ir(b.offset, b.length, b.dims, self.shim_bd_dims)
                 for b in tmpl.bds
             ]
-        total_once = sum(bd.length for bd in bds)
-        task = DmaTaskRun(tmpl.label, tmpl.issue_token, total_once * (tmpl.repeat_count + 1))
+        task = Task(tmpl.label, None, 1, tmpl.issue_token)
+        task.host = True
         task.template = tmpl
-        task.steps = self._steps(tmpl, buffers, task, bds)
+        chain = self._bds(tmpl, buffers, bds)
+        task.first = chain[0] if chain else None
+        task.total = sum(bd.length for bd in chain)
+        task.done = task.total == 0
         return task
 
-    def start(self, task: DmaTaskRun, where: str) -> None:
+    def start(self, task: Task, where: str) -> None:
         if task.started:
             raise RuntimeMisuseError(f"{where}: {task.label} is started twice")
         task.started = True
@@ -116,11 +132,11 @@ class HostContext:
         if task.total == 0:
             task.done = True
         else:
-            ch.queue.append((task, task.steps))
+            ch.enqueue(task)
         self.tasks.append(task)
         self.by_channel.setdefault(id(ch), []).append(task)
 
-    def await_task(self, task: DmaTaskRun, where: str) -> Wait | None:
+    def await_task(self, task: Task, where: str) -> Wait | None:
         if not task.started:
             raise RuntimeMisuseError(
                 f"{where}: awaits {task.label}, which was never started; on the NPU this waits "
@@ -134,7 +150,7 @@ class HostContext:
             )
         return None if task.done else TaskWait([task], where)
 
-    def free(self, task: DmaTaskRun) -> None:
+    def free(self, task: Task) -> None:
         task.freed = True
 
     def memcpy(self, tmpl: TaskTemplate, buffer, offsets, sizes, strides, where: str) -> None:
@@ -160,7 +176,7 @@ class HostContext:
         tasks = self.by_channel.get(id(tmpl.end.channel), [])
         if not tasks:
             raise RuntimeMisuseError(
-                f"{where}: dma_wait on @{tmpl.end.fifo.name}, but no DMA was started on that "
+                f"{where}: dma_wait on @{tmpl.end.name}, but no DMA was started on that "
                 f"channel; on the NPU this waits forever"
             )
         pending = [t for t in tasks if not t.done]
@@ -176,11 +192,47 @@ class HostContext:
             )
         buf.reshape(-1)[index] = value
 
+    def set_lock(self, lock, value: int) -> None:
+        lock.value = value
+        if lock.waiters:
+            lock.wake()
+
     def note(self, op_name: str) -> None:
         self.notes[op_name] = self.notes.get(op_name, 0) + 1
 
-    def unfinished(self) -> list[DmaTaskRun]:
+    def unfinished(self) -> list[Task]:
         return [t for t in self.tasks if not t.done]
+
+
+def _reinterpreted(flat: np.ndarray, base: int, bd: BufferDescriptor, tmpl, bt) -> Plan:
+    """The plan of a BD whose host buffer has another element width than its fifo: the host
+    elements it visits, re-expressed as the fifo elements their bytes make."""
+    offsets = bd_offsets(BufferDescriptor(base, bd.length, bd.dims))
+    view, starts = _as_fifo_elements(flat, offsets, tmpl, bt)
+    return Plan(OFFSETS, view, starts.size, offsets=starts)
+
+
+def _as_fifo_elements(flat: np.ndarray, offsets: np.ndarray, tmpl: TaskTemplate, bt: BdTemplate):
+    """A host buffer of another element width than the fifo's: the DMA moves bytes, so the BD's
+    host elements are re-expressed as the fifo elements those bytes make (a numpy ``view``)."""
+    host, fifo = flat.dtype.itemsize, tmpl.end.dtype.itemsize
+    byte_offsets = (offsets[:, None] * host + np.arange(host)).reshape(-1)
+    if byte_offsets.size % fifo:
+        raise RuntimeMisuseError(
+            f"{bt.where}: {tmpl.label} moves {byte_offsets.size} bytes of {flat.dtype}, not a "
+            f"whole number of the {tmpl.end.dtype} elements of objectfifo @{tmpl.end.name}"
+        )
+    words = byte_offsets.reshape(-1, fifo)
+    starts = words[:, 0]
+    if (starts % fifo).any() or (words != starts[:, None] + np.arange(fifo)).any():
+        raise RuntimeMisuseError(
+            f"{bt.where}: {tmpl.label} reads {flat.dtype} elements in an order that splits the "
+            f"{tmpl.end.dtype} elements of objectfifo @{tmpl.end.name}; the access pattern "
+            f"must move whole, aligned {fifo}-byte groups"
+        )
+    raw = flat.view(np.uint8)
+    view = raw[: raw.size - raw.size % fifo].view(tmpl.end.dtype)
+    return view, starts // fifo
 
 
 # --- emitters -------------------------------------------------------------------------------
@@ -320,7 +372,7 @@ def _rtp_write(e: Emitter, op: Operation) -> None:
 
 
 def _set_lock(e: Emitter, op: Operation) -> None:
-    e.line(f"{e.use(op.operands[0])}.value = {as_int(prop(op, 'value'))}")
+    e.line(f"_rt.set_lock({e.use(op.operands[0])}, {as_int(prop(op, 'value'))})")
 
 
 def _register_write(e: Emitter, op: Operation) -> None:
@@ -384,3 +436,27 @@ def argument_directions(design: Design, machine: Machine) -> list[set[str]]:
             if buf in index:
                 roles[index[buf]].add("in" if direction == "MM2S" else "out")
     return roles
+
+
+def argument_extents(runtime: Operation) -> list[int]:
+    """For each runtime-sequence argument, how many elements its BDs reach (0 if none): a
+    design's taps may reach past the argument's type, and the host then allocates more."""
+    block = runtime.regions[0].blocks[0]
+    index = {arg: i for i, arg in enumerate(block.args)}
+    extents = [0] * len(block.args)
+    for task in runtime.walk():
+        if task.name not in ("aiex.dma_configure_task_for", "aiex.dma_configure_task"):
+            continue
+        repeat = as_int(prop(task, "repeat_count"), 0)
+        for bd in task.walk():
+            if bd.name != "aie.dma_bd" or bd.operands[0] not in index:
+                continue
+            arg = bd.operands[0]
+            length = as_int(prop(bd, "len"), int(np.prod(arg.type.get_shape())))
+            pairs = dim_pairs(prop(bd, "dimensions"))
+            desc = BufferDescriptor.from_ir(as_int(prop(bd, "offset"), 0), length, pairs, len(pairs))
+            runs = min(desc.iteration_size, repeat + 1)
+            offsets = [bd_offsets(desc, run) for run in range(runs)]
+            reach = max((int(o.max()) + 1 for o in offsets if o.size), default=0)
+            extents[index[arg]] = max(extents[index[arg]], reach)
+    return extents

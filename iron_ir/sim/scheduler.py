@@ -1,10 +1,21 @@
-"""The deterministic scheduler: rounds over the runtime, the cores, the DMA channels, the streams.
+"""The two schedulers: an event scheduler (the default) and the step-by-step one.
 
-One *step* is one round. In a round, in a fixed order: the runtime sequence resumes if its wait
-is satisfied and runs to its next wait; every core does the same; every DMA channel loads and
-locks its next BD if it can; every stream moves one chunk between its channels. The same
-design and inputs therefore always give the same trace. A round in which nothing moved while
-the runtime sequence has not finished is a deadlock, reported at once.
+Both count time in *steps* (rounds) and run the same machine, so a design gives the same
+outputs and the same deadlock and misuse reports on both (the run's step count aside).
+
+* **Step by step** (``exact_schedule``): each round resumes, in a fixed order, the runtime
+  sequence if its wait is satisfied, every core likewise, every DMA channel (load and lock
+  its next BD), every stream (move one chunk). Simple to follow; every round looks at
+  everything.
+* **Events**: a round runs only what was woken since the last one. A process blocks on a
+  wait that registers it with a lock or a task; a lock whose value changes wakes what waits
+  on it. A core runs until it blocks; a channel that gets its lock moves data at once, and
+  its stream keeps moving while every channel involved can go on, so an uncontended path
+  moves many objects in one round. The runtime sequence, when woken, runs first in its round.
+
+A round in which nothing can run while the runtime sequence has not finished is a deadlock,
+reported at once. The run ends when the runtime sequence finishes; the cores and tile DMAs
+are then let run until they stop and the end state is checked (:mod:`.reports`).
 """
 
 from __future__ import annotations
@@ -13,8 +24,6 @@ import sys
 import time
 from collections.abc import Generator
 
-from iron_ir.sim.build import Machine
-from iron_ir.sim.engine import TRANSFER, Wait
 from iron_ir.sim.errors import (
     BudgetExceededError,
     CoreExecutionError,
@@ -23,24 +32,28 @@ from iron_ir.sim.errors import (
     SimulationError,
 )
 from iron_ir.sim.host import HostContext
+from iron_ir.sim.machine import Machine, Wait
+from iron_ir.sim.reports import Reports
 from iron_ir.sim.trace import Recorder
+
+SETTLE_ROUNDS = 1000
 
 
 class Process:
     """A core or the runtime sequence: a generator that yields what it waits on."""
 
-    __slots__ = ("name", "gen", "wait", "done", "ran", "what")
+    __slots__ = ("name", "gen", "wait", "done", "ran", "what", "progress", "queued", "agenda")
 
-    def __init__(self, name: str, gen: Generator, what: str):
+    def __init__(self, name: str, gen: Generator, what: str, progress=None):
         self.name, self.gen, self.what = name, gen, what
+        self.progress = progress
         self.wait: Wait | None = None
         self.done = False
         self.ran = False
+        self.queued = False
+        self.agenda = None
 
-    def resume(self) -> bool:
-        if self.done or (self.wait is not None and not self.wait.ready()):
-            self.ran = False
-            return False
+    def _step(self) -> None:
         try:
             self.wait = self.gen.send(None)
         except StopIteration:
@@ -53,7 +66,31 @@ class Process:
                 f"or a value that does not fit its element type)"
             ) from None
         self.ran = True
+
+    def resume(self) -> bool:
+        """The step-by-step schedule: run to the next wait if the current one is satisfied."""
+        if self.done or (self.wait is not None and not self.wait.ready()):
+            self.ran = False
+            return False
+        self._step()
         return True
+
+    def run(self) -> None:
+        """The event schedule: run to the next wait, and register where it will be woken."""
+        wait = self.wait
+        if wait is None or wait.ready():
+            if self.done:
+                return
+            self._step()
+            wait = self.wait
+            if wait is None:
+                return
+        wait.arm(self)
+
+    def wake(self) -> None:
+        if not self.queued:
+            self.queued = True
+            self.agenda.append(self)
 
     def state(self) -> str:
         if self.done:
@@ -70,6 +107,10 @@ class Budget:
         self.start = time.monotonic()
         self.counter = [1 << 16]
 
+    def restart(self) -> None:
+        self.start = time.monotonic()
+        self.counter[0] = 1 << 16
+
     def tick(self) -> None:
         """Called from compiled loops every 65536 iterations: ends a core that never yields."""
         self.counter[0] = 1 << 16
@@ -81,7 +122,7 @@ class Budget:
             )
 
 
-class Scheduler:
+class Scheduler(Reports):
     def __init__(
         self,
         cores: list[Process],
@@ -91,6 +132,7 @@ class Scheduler:
         budget: Budget,
         recorder: Recorder | None = None,
         progress: bool = False,
+        exact: bool = False,
     ):
         self.cores = cores
         self.runtime = runtime
@@ -99,56 +141,145 @@ class Scheduler:
         self.budget = budget
         self.recorder = recorder
         self.progress = progress
+        self.exact = exact
         self.steps = 0
         self.warnings: list[str] = []
+        self.last_progress = time.monotonic()
+
+    # --- the loops ----------------------------------------------------------------------
 
     def run(self) -> int:
-        channels = self.machine.channels
-        streams = self.machine.streams
-        cores = self.cores
-        runtime = self.runtime
-        budget = self.budget
-        last_progress = time.monotonic()
-        while True:
-            moved = runtime.resume()
-            if runtime.done:
-                break
-            for core in cores:
-                if core.resume():
-                    moved = True
-            for ch in channels:
-                if ch.advance():
-                    moved = True
-            for stream in streams:
-                if stream.pump():
-                    moved = True
-            self.steps += 1
-            if self.recorder is not None:
-                self.recorder.record(self.steps, self)
-            if not moved:
-                raise DeadlockError(self.report("Deadlock"))
-            if budget.max_steps is not None and self.steps >= budget.max_steps:
-                raise BudgetExceededError(
-                    self.report(
-                        f"Step budget of {budget.max_steps} steps used up (raise --max-steps if "
-                        f"the design is just long)"
-                    )
-                )
-            now = time.monotonic()
-            if budget.timeout is not None and now - budget.start > budget.timeout:
-                raise BudgetExceededError(
-                    self.report(
-                        f"Time budget of {budget.timeout:g} s used up (raise --timeout if the "
-                        f"design is just slow)"
-                    )
-                )
-            if self.progress and now - last_progress > 0.5:
-                last_progress = now
-                self._show_progress()
+        if self.exact:
+            self._run_exact()
+        else:
+            self._run_events()
         if self.progress:
             sys.stderr.write("\n")
         self._finish()
         return self.steps
+
+    def _round_checks(self) -> None:
+        """Bookkeeping after every round: trace, step and time budgets, progress."""
+        if self.recorder is not None:
+            self.recorder.record(self.steps, self)
+        budget = self.budget
+        steps = self.steps
+        if budget.max_steps is not None and steps >= budget.max_steps:
+            raise BudgetExceededError(
+                self.report(
+                    f"Step budget of {budget.max_steps} steps used up (raise --max-steps if "
+                    f"the design is just long)"
+                )
+            )
+        if steps & 63:
+            return  # the clock is read every 64 rounds
+        now = time.monotonic()
+        if budget.timeout is not None and now - budget.start > budget.timeout:
+            raise BudgetExceededError(
+                self.report(
+                    f"Time budget of {budget.timeout:g} s used up (raise --timeout if the "
+                    f"design is just slow)"
+                )
+            )
+        if self.progress and now - self.last_progress > 0.5:
+            self.last_progress = now
+            self._show_progress()
+
+    def _exact_round(self, with_runtime: bool) -> bool:
+        moved = False
+        if with_runtime:
+            moved = self.runtime.resume()
+            if self.runtime.done:
+                return moved
+        for core in self.cores:
+            if core.resume():
+                moved = True
+        for ch in self.machine.channels:
+            if ch.advance():
+                moved = True
+        for stream in self.machine.streams:
+            if stream.pump():
+                moved = True
+        return moved
+
+    def _run_exact(self) -> None:
+        for ent in self._entities():
+            ent.agenda = None
+        for stream in self.machine.streams:
+            stream.greedy = False
+        runtime = self.runtime
+        while True:
+            moved = self._exact_round(True)
+            if runtime.done:
+                return
+            self.steps += 1
+            if not moved:
+                if self.recorder is not None:
+                    self.recorder.record(self.steps, self)
+                raise DeadlockError(self.report("Deadlock"))
+            self._round_checks()
+
+    def _entities(self) -> list:
+        return [self.runtime, *self.cores, *self.machine.channels]
+
+    def _run_events(self) -> None:
+        agenda: list = []
+        self.agenda = agenda
+        runtime = self.runtime
+        for ent in self._entities():
+            ent.agenda = agenda
+            ent.queued = True
+        self.runtime_agenda = runtime.agenda = []
+        for stream in self.machine.streams:
+            stream.greedy = True
+        current = [*self.cores, *self.machine.channels]
+        runtime_due = True
+        recording = self.recorder is not None
+        cores = self.cores
+        while True:
+            if recording:
+                for core in cores:
+                    core.ran = False
+            if runtime_due:
+                runtime.queued = False
+                runtime.agenda.clear()
+                runtime.run()
+                if runtime.done:
+                    return
+            for ent in current:
+                ent.queued = False
+                ent.run()
+            self.steps += 1
+            current = list(agenda)
+            agenda.clear()
+            runtime_due = bool(runtime.agenda)
+            if not current and not runtime_due:
+                if recording:
+                    self.recorder.record(self.steps, self)
+                raise DeadlockError(self.report("Deadlock"))
+            self._round_checks()
+
+    def _settle(self) -> None:
+        """Let the cores and tile DMAs run until they stop once the runtime sequence is done:
+        the host's view is final, and what the end checks count is what the run left."""
+        if self.exact:
+            for _ in range(SETTLE_ROUNDS):
+                if not self._exact_round(False):
+                    return
+            return
+        agenda = self.agenda
+        agenda.clear()
+        current = [*self.cores, *self.machine.channels]
+        for _ in range(SETTLE_ROUNDS):
+            for ent in current:
+                ent.queued = False
+                ent.run()
+            current = list(agenda)
+            agenda.clear()
+            if not current:
+                return
+
+    # --- the end of a run ---------------------------------------------------------------
 
     def _show_progress(self) -> None:
         tasks = self.host.tasks
@@ -174,101 +305,9 @@ class Scheduler:
                 f"all of it.\n\n"
                 + self.report("State when the runtime sequence finished", header=False)
             )
-        self.warnings = self._undrained()
+        self._settle()
+        self.warnings = self._undrained() + self._starved()
         for core in self.cores:
             core.gen.close()
         if self.recorder is not None:
             self.recorder.record(self.steps, self, final=True)
-
-    def _undrained(self, settle_rounds: int = 1000) -> list[str]:
-        """Objects produced towards the host that no drain moved (a size mismatch, usually).
-
-        The host's view is already final (every task has completed); the cores and tile DMAs
-        are let run until they stop, so objects still being computed are counted too.
-        """
-        for _ in range(settle_rounds):
-            moved = False
-            for core in self.cores:
-                moved = core.resume() or moved
-            for ch in self.machine.channels:
-                moved = ch.advance() or moved
-            for stream in self.machine.streams:
-                moved = stream.pump() or moved
-            if not moved:
-                break
-        found = []
-        for stream in self.machine.streams:
-            if not any(d.is_host for d in stream.dests) or stream.source.is_host:
-                continue
-            source = stream.source
-            locks = {id(st.acq): st.acq for st in source.chain if st.acq is not None}
-            waiting = sum(lock.value for lock in locks.values())
-            if source.phase == TRANSFER:
-                waiting += 1
-            if waiting:
-                found.append(
-                    f"objectfifo {stream.name} still held {waiting} full object(s) for the host "
-                    f"when the run ended: more was produced than the runtime sequence drained"
-                )
-        return found
-
-    def report(self, title: str, header: bool = True) -> str:
-        lines = []
-        if header:
-            lines.append(
-                f"{title} after {self.steps} steps: no core, DMA channel or runtime step can "
-                f"make progress, and the runtime sequence has not finished."
-                if title == "Deadlock"
-                else f"{title}, after {self.steps} steps."
-            )
-            lines.append("")
-        lines.append("Cores:")
-        for core in self.cores:
-            lines.append(f"  {core.name}: {core.state()}")
-        lines.append("Runtime sequence:")
-        lines.append(f"  {self.runtime.state()}")
-        lines.append("Objectfifo buffers:")
-        for pool in self.machine.pools:
-            lines.append(f"  @{pool.fifo}: {pool.state()}")
-        lines.append("DMA channels:")
-        for ch in self.machine.channels:
-            lines.append(f"  {ch.describe()}")
-        unfinished = self.host.unfinished()
-        if unfinished:
-            lines.append("Unfinished runtime DMA tasks:")
-            lines.extend(f"  {t.state()}" for t in unfinished)
-        hints = self._hints()
-        if hints:
-            lines.append("Likely causes:")
-            lines.extend(f"  - {h}" for h in hints)
-        return "\n".join(lines)
-
-    def _hints(self) -> list[str]:
-        hints = []
-        used = {id(t.channel) for t in self.host.tasks}
-        for fifo, ends in self.machine.host_end_of_fifo.items():
-            for end in ends:
-                if id(end.channel) in used:
-                    continue
-                verb = "fills" if end.direction == "MM2S" else "drains"
-                hints.append(
-                    f"no runtime DMA task ever {verb} objectfifo @{fifo} at {end.tile.name} "
-                    f"(a missing rt.{'fill' if end.direction == 'MM2S' else 'drain'}?)"
-                )
-        for pool in self.machine.pools:
-            for port in pool.ports:
-                owner = next((c for c in self.cores if c.name == port.core), None)
-                if port.held and owner is not None and owner.done:
-                    hints.append(
-                        f"{port.core} finished while holding {len(port.held)} object(s) of "
-                        f"@{port.fifo} ({port.port}) that it never released"
-                    )
-        for core in self.cores:
-            wait = core.wait
-            port = getattr(wait, "port", None)
-            if port is not None and wait.n > port.depth:
-                hints.append(
-                    f"{core.name} acquires {wait.n} objects of @{port.fifo} but its end has only "
-                    f"{port.depth} buffers"
-                )
-        return hints

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
 from dataclasses import dataclass, field
 
@@ -9,7 +10,7 @@ import numpy as np
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
-from iron_ir.sim.build import Machine, build_machine
+from iron_ir.sim.build import build_machine
 from iron_ir.sim.codegen import (
     CORE_HANDLERS,
     RUNTIME_HELPERS,
@@ -20,13 +21,13 @@ from iron_ir.sim.codegen import (
     where,
 )
 from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sym_name
-from iron_ir.sim.engine import FifoPort, LockWait
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
+from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress
 from iron_ir.sim.scheduler import Budget, Process, Scheduler
 from iron_ir.sim.trace import Recorder
-from iron_ir.sim.types import memref_shape, numpy_dtype
+from iron_ir.sim.types import is_float, memref_shape, numpy_dtype
 
 
 @dataclass
@@ -41,6 +42,9 @@ class SimOptions:
     """The ``aie.device`` symbol to run when the module has several."""
     sequence: str | None = None
     """The runtime sequence symbol to run when the device has several."""
+    exact_schedule: bool = False
+    """Run step by step (every round resumes every core, channel and stream, one chunk per
+    stream) instead of with the event scheduler; the same outputs and reports, slower."""
 
 
 @dataclass
@@ -72,13 +76,19 @@ def runtime_signature(
 def _signature(design: Design) -> list[ArgSpec]:
     if design.runtime is None:
         raise DesignError("the device has no runtime sequence: nothing drives the design")
+    from iron_ir.sim.host import argument_extents
+
     specs = []
-    for arg in design.runtime.regions[0].blocks[0].args:
+    args = design.runtime.regions[0].blocks[0].args
+    for arg in args:
         if not isinstance(arg.type, MemRefType):
             raise DesignError(f"runtime sequence argument of type {arg.type} is not a memref")
-        specs.append(
-            ArgSpec(memref_shape(arg.type), numpy_dtype(arg.type.element_type), str(arg.type))
-        )
+    for arg, extent in zip(args, argument_extents(design.runtime)):
+        shape = memref_shape(arg.type)
+        # Taps reaching past the declared type need the larger buffer the host would allocate.
+        if extent > int(np.prod(shape)):
+            shape = (extent,)
+        specs.append(ArgSpec(shape, numpy_dtype(arg.type.element_type), str(arg.type)))
     return specs
 
 
@@ -94,14 +104,19 @@ def argument_roles(
     return argument_directions(design, build_machine(design))
 
 
-def _kernel_wrapper(symbol: str, model, link_with: str | None, caller: str, call_site: str):
+def _kernel_wrapper(
+    symbol: str, model, link_with: str | None, caller: str, call_site: str, floats: list[int]
+):
+    """The call of a kernel model from compiled code. ``floats``: the positions of float
+    scalars (numpy/bf16 scalars in core code), passed to models as Python floats."""
+
     def call(*args):
-        converted = [
-            float(a) if isinstance(a, np.floating) or type(a).__name__ == "bfloat16" else a
-            for a in args
-        ]
+        if floats:
+            args = list(args)
+            for i in floats:
+                args[i] = float(args[i])
         try:
-            model(*converted)
+            model(*args)
         except SimulationError:
             raise
         except Exception as err:  # a model is user code: every failure becomes a report
@@ -132,10 +147,17 @@ class _Compiler:
             "_T": budget.counter,
             "_tick": budget.tick,
             "_LockWait": LockWait,
+            "_FifoWait": FifoWait,
             "_rt": host,
             "np": np,
         }
         self.values: dict[SSAValue, str] = {}
+        self.progress: dict[str, Progress] = {}
+
+    def outside_object(self, obj, hint: str) -> str:
+        name = f"_{hint}_{len(self.globals)}"
+        self.globals[name] = obj
+        return name
 
     def outside(self, value: SSAValue) -> str:
         name = self.values.get(value)
@@ -163,6 +185,9 @@ class _Compiler:
     def scope(self, core: Core | None, funcs: dict[str, tuple[str, bool]]) -> Scope:
         ports: dict[tuple[str, str], str] = {}
         core_name = f"core_{core.tile.col}_{core.tile.row}" if core else "runtime sequence"
+        progress = Progress()
+        if core is not None:
+            self.progress[core_name] = progress
 
         def fifo_port(fifo_name: str, port: str, op: Operation) -> str:
             key = (fifo_name, port)
@@ -191,12 +216,16 @@ class _Compiler:
                 pool = self.machine.consumer_pool[(fifo_name, ends[0])]
             safe = "".join(ch if ch.isalnum() else "_" for ch in fifo_name)
             name = f"_port_{safe}_{port}_{len(self.globals)}"
-            self.globals[name] = FifoPort(fifo_name, port, pool, core_name)
+            fifo_port_obj = FifoPort(fifo_name, port, pool, core_name, progress)
+            self.machine.ports.append(fifo_port_obj)
+            self.globals[name] = fifo_port_obj
             ports[key] = name
             return name
 
         scope = Scope(self.globals, self.outside, None)
         scope.extra["fifo_port"] = fifo_port
+        if core is not None:
+            scope.extra["progress"] = self.outside_object(progress, f"progress_{core_name}")
         scope.extra["memref_globals"] = self.design.memref_globals
         scope.extra["host"] = self.host
 
@@ -221,7 +250,11 @@ class _Compiler:
             except MissingKernelModelError as err:
                 raise KernelError(f"{where(op)}: {err}") from None
             name = f"_kernel_{sym}_{len(self.globals)}"
-            self.globals[name] = _kernel_wrapper(sym, model, link_with, core_name, where(op))
+            inputs = prop(fn_op, "function_type").inputs.data
+            floats = [i for i, t in enumerate(inputs) if is_float(t)]
+            self.globals[name] = _kernel_wrapper(
+                sym, model, link_with, core_name, where(op), floats
+            )
             funcs[sym] = (name, False)
             return funcs[sym]
 
@@ -289,33 +322,131 @@ def compile_function(module: ModuleOp, name: str):
     return compiler.globals[fn_name]
 
 
-def _coerce_inputs(specs: list[ArgSpec], inputs) -> list[np.ndarray]:
+def _fresh(spec: ArgSpec, spares: list, i: int) -> np.ndarray:
+    """A zeroed array for argument ``i``: the one this simulator returned last time if the
+    caller has dropped every reference to it (fresh pages cost more than the run)."""
+    spare = spares[i] if i < len(spares) else None
+    if spare is not None and sys.getrefcount(spare) <= _UNREFERENCED:
+        spare[...] = 0
+        return spare
+    return np.zeros(spec.shape, dtype=spec.dtype)
+
+
+# sys.getrefcount of a spare only the spares list and the local name hold.
+_UNREFERENCED = 3
+
+
+def _coerce_inputs(
+    specs: list[ArgSpec], inputs, read_only: list[bool], spares: list
+) -> tuple[list[np.ndarray], list]:
+    """The arrays the run works on, and which of them it allocated.
+
+    An argument the design only reads is used as given when it already has the right
+    layout (no copy); every other one is a zeroed array or a copy of the input.
+    """
     if len(inputs) > len(specs):
         raise DesignError(
             f"{len(inputs)} arrays given but the runtime sequence takes {len(specs)} arguments"
         )
-    arrays = []
+    arrays, owned = [], []
     for i, spec in enumerate(specs):
         if i >= len(inputs) or inputs[i] is None:
-            arrays.append(np.zeros(spec.shape, dtype=spec.dtype))
+            array = _fresh(spec, spares, i)
+            arrays.append(array)
+            owned.append(array)
             continue
         given = np.asarray(inputs[i])
-        if given.size != int(np.prod(spec.shape)):
-            raise DesignError(
-                f"argument {i}: got an array of {given.size} elements {list(given.shape)}, the "
-                f"runtime sequence expects {spec.type} ({int(np.prod(spec.shape))} elements)"
-            )
+        # The host may pass a buffer of another size than the sequence's type (a design whose
+        # taps reach past it): the DMA bounds check reports any access outside what was passed.
+        shape = spec.shape if given.size == int(np.prod(spec.shape)) else given.shape
+        if given.dtype.kind == "V":
+            # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
+            # same-sized items are the argument's bits.
+            if given.dtype.itemsize != spec.dtype.itemsize:
+                raise DesignError(
+                    f"argument {i}: got raw {given.dtype.itemsize}-byte items ({given.dtype.str}), "
+                    f"but the runtime sequence expects {spec.dtype} ({spec.dtype.itemsize} bytes)"
+                )
+            given = given.view(spec.dtype)
         if given.dtype != spec.dtype:
             same_bits = given.dtype.itemsize == spec.dtype.itemsize
             if same_bits and given.dtype.kind in "iu" and spec.dtype.kind in "iu":
                 given = given.view(spec.dtype)
             else:
                 warnings.warn(
-                    f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=3
+                    f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=4
                 )
                 given = given.astype(spec.dtype)
-        arrays.append(np.array(given.reshape(spec.shape), dtype=spec.dtype, copy=True, order="C"))
-    return arrays
+        given = given.reshape(shape)
+        if read_only[i] and given.flags.c_contiguous:
+            arrays.append(given)
+            owned.append(None)
+            continue
+        array = (
+            _fresh(spec, spares, i)
+            if tuple(shape) == tuple(spec.shape)
+            else np.empty(shape, dtype=spec.dtype)
+        )
+        array[...] = given
+        arrays.append(array)
+        owned.append(array)
+    return arrays, owned
+
+
+class Simulator:
+    """A design built and compiled once, run on many inputs (each run starts from the
+    design's initial state)."""
+
+    def __init__(self, module: ModuleOp, options: SimOptions | None = None):
+        options = options or SimOptions()
+        self.options = options
+        design = read_design(module, options.device, options.sequence)
+        self.specs = _signature(design)
+        self.machine = build_machine(design)
+        self.host = HostContext(design, self.machine)
+        self.budget = Budget(options.max_steps, options.timeout)
+        compiler = _Compiler(design, self.machine, self.host, self.budget)
+        self.cores = []
+        for core in design.cores:
+            name, fn = compiler.compile_core(core)
+            self.cores.append((name, fn, f"{name} ({where(core.op)})", compiler.progress[name]))
+        self.runtime_fn = compiler.compile_runtime()
+        from iron_ir.sim.host import argument_directions
+
+        self.read_only = [
+            roles == {"in"} for roles in argument_directions(design, self.machine)
+        ]
+        self.spares: list = []
+
+    def run(self, inputs=()) -> SimResult:
+        options = self.options
+        # Reset first: the last run's tasks hold views of its arrays, which would keep the
+        # spares from being reused.
+        self.machine.reset()
+        self.host.reset()
+        arrays, owned = _coerce_inputs(self.specs, list(inputs), self.read_only, self.spares)
+        self.spares = []
+        self.budget.restart()
+        cores = []
+        for name, fn, what, progress in self.cores:
+            progress.takes = progress.mark = 0
+            cores.append(Process(name, fn(), what, progress))
+        runtime = Process("runtime sequence", self.runtime_fn(*arrays), "the runtime sequence")
+        recorder = Recorder() if options.trace else None
+        scheduler = Scheduler(
+            cores,
+            runtime,
+            self.machine,
+            self.host,
+            self.budget,
+            recorder,
+            options.progress,
+            options.exact_schedule,
+        )
+        with np.errstate(all="ignore"):
+            steps = scheduler.run()
+        self.spares = owned
+        return SimResult(arrays, steps, dict(self.host.notes), recorder, scheduler.warnings)
 
 
 def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> SimResult:
@@ -325,21 +456,4 @@ def simulate(module: ModuleOp, inputs=(), options: SimOptions | None = None) -> 
     notes about what was not modelled. Raises a :class:`SimulationError` subclass with a
     human-readable report when the design deadlocks, misuses a DMA or runs away.
     """
-    options = options or SimOptions()
-    design = read_design(module, options.device, options.sequence)
-    arrays = _coerce_inputs(_signature(design), list(inputs))
-    machine = build_machine(design)
-    host = HostContext(design, machine)
-    budget = Budget(options.max_steps, options.timeout)
-    compiler = _Compiler(design, machine, host, budget)
-    cores = []
-    for core in design.cores:
-        name, fn = compiler.compile_core(core)
-        cores.append(Process(name, fn(), f"{name} ({where(core.op)})"))
-    runtime_fn = compiler.compile_runtime()
-    runtime = Process("runtime sequence", runtime_fn(*arrays), "the runtime sequence")
-    recorder = Recorder() if options.trace else None
-    scheduler = Scheduler(cores, runtime, machine, host, budget, recorder, options.progress)
-    with np.errstate(all="ignore"):
-        steps = scheduler.run()
-    return SimResult(arrays, steps, dict(host.notes), recorder, scheduler.warnings)
+    return Simulator(module, options).run(inputs)

@@ -28,7 +28,7 @@ def _mlir_type(t: Any) -> Attribute:
     return t if isinstance(t, Attribute) else type_to_mlir(t)
 
 
-def constant(value: int | float, type: Any = None, *, index: bool = False) -> TracedValue:
+def constant(value: int | float, type: Any = None, index: bool = False) -> TracedValue:
     """``arith.constant`` of ``type`` (an MLIR type or numpy scalar type; default i32/f32)."""
     if index:
         return _constant(value, IndexType())
@@ -40,7 +40,10 @@ def constant(value: int | float, type: Any = None, *, index: bool = False) -> Tr
 
 
 def index_cast(value: Any, to: Any = None) -> TracedValue:
-    """``arith.index_cast`` between ``index`` and an integer type (default: to index)."""
+    """``arith.index_cast`` between ``index`` and an integer type (default: to index); also
+    ``index_cast(type, value)``, the argument order of MLIR's own bindings."""
+    if not isinstance(value, TracedValue) and isinstance(to, TracedValue):
+        value, to = to, value
     v = _value(value)
     target = IndexType() if to is None else _mlir_type(to)
     return TracedValue(emit(arith.IndexCastOp(v.value, target)).results[0])
@@ -79,6 +82,10 @@ minimumf = minsi
 
 
 def _cast(value: Any, to: Any, op_type: type) -> TracedValue:
+    # ext.arith spells casts (value, type); the plain arith module mlir-aie re-exports from
+    # MLIR's bindings spells them (result type, value), as in `arith.trunci(T.i16(), x)`.
+    if not isinstance(value, TracedValue) and isinstance(to, TracedValue):
+        value, to = to, value
     v = _value(value)
     return TracedValue(emit(op_type(v.value, _mlir_type(to))).results[0])
 
@@ -109,3 +116,60 @@ def extf(value: Any, to: Any) -> TracedValue:
 
 def truncf(value: Any, to: Any) -> TracedValue:
     return _cast(value, to, arith.TruncFOp)
+
+
+def _binary(op_type: type) -> Any:
+    def build(lhs: Any, rhs: Any) -> TracedValue:
+        like = lhs if isinstance(lhs, TracedValue) else _value(rhs)
+        a, b = as_value(lhs, like.type), as_value(rhs, like.type)
+        return TracedValue(emit(op_type(a, b)).results[0])
+
+    build.__name__ = build.__qualname__ = op_type.name.removeprefix("arith.")
+    build.__doc__ = f"``{op_type.name}`` of two values (a Python number takes the other's type)."
+    return build
+
+
+# The element-wise ops by their MLIR names, as `from aie.extras.dialects import arith` offers them.
+addi, subi, muli = _binary(arith.AddiOp), _binary(arith.SubiOp), _binary(arith.MuliOp)
+divsi, divui = _binary(arith.DivSIOp), _binary(arith.DivUIOp)
+remsi, remui = _binary(arith.RemSIOp), _binary(arith.RemUIOp)
+floordivsi, ceildivsi = _binary(arith.FloorDivSIOp), _binary(arith.CeilDivSIOp)
+andi, ori, xori = _binary(arith.AndIOp), _binary(arith.OrIOp), _binary(arith.XOrIOp)
+shli, shrsi, shrui = _binary(arith.ShLIOp), _binary(arith.ShRSIOp), _binary(arith.ShRUIOp)
+maxui, minui = _binary(arith.MaxUIOp), _binary(arith.MinUIOp)
+addf, subf, mulf, divf = (
+    _binary(arith.AddfOp),
+    _binary(arith.SubfOp),
+    _binary(arith.MulfOp),
+    _binary(arith.DivfOp),
+)
+
+
+def cmpi(predicate: str, lhs: Any, rhs: Any) -> TracedValue:
+    """``arith.cmpi <predicate>`` (``"slt"``, ``"eq"``, ...): an i1."""
+    like = lhs if isinstance(lhs, TracedValue) else _value(rhs)
+    a, b = as_value(lhs, like.type), as_value(rhs, like.type)
+    return TracedValue(emit(arith.CmpiOp(a, b, predicate)).results[0])
+
+
+def cmpf(predicate: str, lhs: Any, rhs: Any) -> TracedValue:
+    """``arith.cmpf <predicate>`` (``"olt"``, ``"oeq"``, ...): an i1."""
+    like = lhs if isinstance(lhs, TracedValue) else _value(rhs)
+    a, b = as_value(lhs, like.type), as_value(rhs, like.type)
+    return TracedValue(emit(arith.CmpfOp(a, b, predicate)).results[0])
+
+
+def negf(value: Any) -> TracedValue:
+    return TracedValue(emit(arith.NegfOp(_value(value).value)).results[0])
+
+
+def uitofp(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.UIToFPOp)
+
+
+def fptoui(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.FPToUIOp)
+
+
+def bitcast(value: Any, to: Any) -> TracedValue:
+    return _cast(value, to, arith.BitcastOp)

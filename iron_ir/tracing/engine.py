@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     Signedness,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from iron_ir.errors import TraceError, location_attr, user_location
@@ -44,6 +44,11 @@ class Tracer:
         if not isinstance(op.location, FileLineColLoc):
             op.location = location_attr(user_location())
         return op
+
+    @property
+    def point(self) -> InsertPoint:
+        """Where the next op goes."""
+        return self._points[-1]
 
     @contextmanager
     def at(self, point: InsertPoint) -> Iterator[None]:
@@ -285,14 +290,20 @@ for _kind in ("lt", "le", "gt", "ge", "eq", "ne"):
 del _kind
 
 
-def range_(*args: Any, iter_args: Any = None) -> Iterator[TracedValue]:
+def range_(
+    *args: Any, iter_args: Any = None, insert_yield: bool = True
+) -> Iterator[Any]:
     """``for i in range_(n)`` / ``range_(start, stop[, step])`` → ``scf.for`` over ``index``.
 
     Bounds are Python ints or traced integers. The loop body runs once in Python (it is traced);
     ``i`` is the induction variable. A plain ``range()`` unrolls instead.
+
+    With ``iter_args=[v, ...]`` (mlir-aie's ``_for``) the loop carries values: it yields
+    ``(i, carried, result)`` — one carried value and the loop's result, or tuples of them when
+    several are carried — and the body ends with ``yield_([next, ...])``. ``insert_yield`` is
+    accepted for mlir-aie's signature; the loop's terminator is always there, so an explicit
+    ``yield_([])`` is harmless.
     """
-    if iter_args is not None:
-        raise TraceError("range_(..., iter_args=...) is not supported; carry state in buffers")
     if not 1 <= len(args) <= 3:
         raise TraceError(f"range_ takes 1 to 3 arguments (stop | start, stop[, step]), got {len(args)}")
     start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
@@ -300,11 +311,92 @@ def range_(*args: Any, iter_args: Any = None) -> Iterator[TracedValue]:
         raise TraceError(f"range_ step must be positive, got {step}")
     tracer = require_tracer("range_")
     lb, ub, st = index_value(start), index_value(stop), index_value(step)
+    carried = [_carried_value(v) for v in (iter_args or [])]
     terminator = scf.YieldOp()
-    body = Block([terminator], arg_types=[IndexType()])
-    tracer.insert(scf.ForOp(lb, ub, st, [], body))
+    body = Block([terminator], arg_types=[IndexType(), *(v.type for v in carried)])
+    loop = scf.ForOp(lb, ub, st, carried, body)
+    tracer.insert(loop)
     # The body is traced before the terminator, so a `break` in the Python loop still leaves
     # a well-formed loop (whose body is what was traced before the break).
     with tracer.at(InsertPoint.before(terminator)):
-        yield TracedValue(body.args[0])
+        iv = TracedValue(body.args[0])
+        if not carried:
+            yield iv
+        else:
+            inner = [TracedValue(a) for a in body.args[1:]]
+            results = [TracedValue(r) for r in loop.results]
+            if len(carried) == 1:
+                yield iv, inner[0], results[0]
+            else:
+                yield iv, tuple(inner), tuple(results)
+            if len(terminator.operands) != len(carried):
+                raise TraceError(
+                    f"a range_ loop with {len(carried)} iter_args must end its body with "
+                    f"yield_([...]) giving the {len(carried)} next value(s)"
+                )
 
+
+def _carried_value(value: Any) -> SSAValue:
+    if isinstance(value, TracedValue):
+        return value.value
+    if isinstance(value, SSAValue):
+        return value
+    raise TraceError(
+        f"iter_args must be traced values (e.g. arith.constant(0)), got {value!r}; a Python "
+        "number has no type to carry"
+    )
+
+
+def yield_(values: Any = ()) -> None:
+    """``scf.yield`` of the body being traced: the next values of a loop's ``iter_args`` (or an
+    ``if_``'s results). ``yield_([])`` ends a body without values; every traced body already
+    ends with its terminator, so that form only marks the end, as in mlir-aie designs."""
+    tracer = require_tracer("yield_")
+    point = tracer.point
+    terminator = point.insert_before
+    if not isinstance(terminator, scf.YieldOp) or terminator is not point.block.last_op:
+        raise TraceError(
+            "yield_ must be the last statement of a range_/_for loop body or an if_/else_ "
+            "block"
+        )
+    items = list(values) if isinstance(values, list | tuple) else [values]
+    if not items:
+        return
+    parent = point.block.parent_op()
+    wanted = [a.type for a in point.block.args[1:]] if isinstance(parent, scf.ForOp) else [
+        r.type for r in (parent.results if parent is not None else [])
+    ]
+    if len(items) != len(wanted):
+        raise TraceError(
+            f"yield_ gives {len(items)} value(s) but the enclosing "
+            f"{'loop carries' if isinstance(parent, scf.ForOp) else 'if_ returns'} "
+            f"{len(wanted)}"
+        )
+    terminator.operands = [as_value(v, t) for v, t in zip(items, wanted)]
+
+
+@contextmanager
+def if_(cond: Any, hasElse: bool = True, insert_yield: bool = True) -> Iterator[scf.IfOp]:
+    """``with if_(cond) as op:`` traces the then-block of an ``scf.if`` (mlir-aie's
+    ``aie.helpers.dialects.ext.scf.if_``); ``with else_(op):`` the else-block."""
+    tracer = require_tracer("if_")
+    c = cond.value if isinstance(cond, TracedValue) else cond
+    if not isinstance(c, SSAValue) or c.type != IntegerType(1):
+        raise TraceError(f"if_ needs a traced i1 condition (a comparison), got {cond!r}")
+    then_yield = scf.YieldOp()
+    else_region = Region(Block([scf.YieldOp()])) if hasElse else Region()
+    op = scf.IfOp(c, [], Region(Block([then_yield])), else_region)
+    tracer.insert(op)
+    with tracer.at(InsertPoint.before(then_yield)):
+        yield op
+
+
+@contextmanager
+def else_(if_op: scf.IfOp, insert_yield: bool = True) -> Iterator[None]:
+    """The else-block of an ``if_`` made with ``hasElse=True``."""
+    tracer = require_tracer("else_")
+    if not isinstance(if_op, scf.IfOp) or not if_op.false_region.blocks:
+        raise TraceError("else_ needs the op of an if_(cond, hasElse=True) block")
+    block = if_op.false_region.block
+    with tracer.at(InsertPoint.before(block.last_op)):  # pyright: ignore[reportArgumentType]
+        yield

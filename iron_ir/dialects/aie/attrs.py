@@ -8,7 +8,7 @@ The Python ``IntEnum``s below carry mlir-aie's integer values.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 from enum import IntEnum
 
@@ -224,14 +224,22 @@ def verify_enum(enum: type[IntEnum], attr: IntegerAttr, what: str) -> None:
 # --- struct-like attributes: `<name = int, ...>` --------------------------------------------
 
 
-def _parse_int_struct(parser: AttrParser, fields: Sequence[str], what: str) -> list[int]:
-    """Parse ``<f1 = v1, f2 = v2>`` with the fields in any order (mlir's struct(params))."""
+def _parse_int_struct(
+    parser: AttrParser,
+    fields: Sequence[str],
+    what: str,
+    aliases: Mapping[str, str] | None = None,
+) -> list[int]:
+    """Parse ``<f1 = v1, f2 = v2>`` with the fields in any order (mlir's struct(params));
+    ``aliases`` maps older field names to the current ones."""
     start = parser.pos
     values: dict[str, int] = {}
 
     def entry() -> None:
         pos = parser.pos
         key = parser.parse_identifier()
+        if aliases:
+            key = aliases.get(key, key)
         if key not in fields:
             parser.raise_error(
                 f"unknown field '{key}' in {what}; expected {', '.join(fields)}",
@@ -261,6 +269,7 @@ class _IntPairAttr(ParametrizedAttribute):
 
     FIELDS: ClassVar[tuple[str, str]]
     BITS: ClassVar[int]
+    ALIASES: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, first: int | IntAttr, second: int | IntAttr):
         super().__init__(*(v if isinstance(v, IntAttr) else IntAttr(v) for v in (first, second)))
@@ -278,7 +287,7 @@ class _IntPairAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        values = _parse_int_struct(parser, cls.FIELDS, cls.name.removeprefix("aie."))
+        values = _parse_int_struct(parser, cls.FIELDS, cls.name.removeprefix("aie."), cls.ALIASES)
         return tuple(IntAttr(v) for v in values)
 
     def print_parameters(self, printer: Printer) -> None:
@@ -295,6 +304,8 @@ class BDDimLayoutAttr(_IntPairAttr):
     stride: IntAttr
     FIELDS: ClassVar[tuple[str, str]] = ("size", "stride")
     BITS: ClassVar[int] = 32
+    ALIASES: ClassVar[Mapping[str, str]] = {"wrap": "size", "step": "stride"}
+    """The 2023 spelling ``<wrap = W, step = S>``, still in mlir-aie's tests."""
 
 
 @irdl_attr_definition

@@ -1,5 +1,9 @@
-"""The legality rules of one DMA buffer descriptor (mlir-aie ``DMABDOp::verify``), as pure
-functions over numbers, so the ``aie.dma_bd`` verifier and the BD legalization pass share them.
+"""The legality rules of one DMA buffer descriptor, as pure functions over numbers.
+
+``verify_dma_bd`` is mlir-aie's ``DMABDOp::verify`` rule for rule (the ``aie.dma_bd``
+verifier). ``check_bd_dims`` and ``check_bd_padding`` are what the hardware can run, in 32-bit
+words (a BD in a runtime task, which mlir-aie does not verify, may also carry the iteration
+dimension); the BD legalization pass and iron-lint use them.
 
 All inputs are in elements (as the IR counts); the hardware limits in the device table are in
 32-bit words, and the conversion happens here. Dimensions are outermost first, as in
@@ -160,13 +164,38 @@ def check_bd_dims(
             )
 
     if buffer_elements is not None:
-        reach = offset + sum(t * (s - 1) for s, t in zip(sizes, strides) if s > 0)
+        # the iteration dimension repeats the whole BD; the data dims stop after len elements
+        repeat = (sizes[0] - 1) * strides[0] if has_iteration and sizes[0] > 0 else 0
+        reach = offset + repeat + _reach(data_sizes, data_strides, length)
         if reach >= buffer_elements:
             return (
                 "Specified stride(s) and size(s) result in out of bounds access in buffer, for "
                 f"index {reach} in memref of length {buffer_elements}."
             )
     return None
+
+
+def _reach(sizes: Sequence[int], strides: Sequence[int], length: int) -> int:
+    """The largest index among the first ``length`` elements the dims (outermost first) walk.
+
+    A BD stops after ``len`` elements, so a layout describing a whole buffer is legal on a BD
+    that moves only its first part (each slice of a join or distribute does this).
+    """
+    if not sizes:
+        return max(length - 1, 0)
+    inner = 1
+    for s in sizes[1:]:
+        inner *= max(s, 1)
+    size, stride = sizes[0], strides[0]
+    count = min(length, max(size, 1) * inner)
+    if count <= 0:
+        return 0
+    blocks, rest = divmod(count, inner)
+    whole = _reach(sizes[1:], strides[1:], inner)
+    best = (blocks - 1) * stride + whole if blocks else 0
+    if rest:
+        best = max(best, blocks * stride + _reach(sizes[1:], strides[1:], rest))
+    return best
 
 
 def check_bd_padding(
@@ -195,4 +224,103 @@ def check_bd_padding(
     return None
 
 
-__all__ = ["check_bd_dims", "check_bd_padding", "is_contiguous"]
+def verify_dma_bd(
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    offset: int,
+    length: int | None,
+    element_bytes: int,
+    buffer_elements: int | None,
+    tile_spec: TileKindSpec,
+    pads: Sequence[tuple[int, int]] | None = None,
+    base_address: int | None = None,
+) -> str | None:
+    """The first ``DMABDOp::verify`` rule a BD in a DMA program breaks, or None.
+
+    ``length`` is the explicit ``len`` (None: the whole buffer); ``buffer_elements`` is None
+    for an unranked or dynamically shaped buffer; sizes and limits are counted in elements,
+    as mlir-aie's verifier counts them.
+    """
+    bd = tile_spec.bd
+    eb = element_bytes
+    total = length
+    if total is None and buffer_elements is not None:
+        total = buffer_elements - offset
+    if total is not None and total * eb % ADDRESS_GRANULE_BYTES:
+        return "transfer length must be multiple of 4 (i.e., represent 4 byte aligned address)"
+    if total is not None and total > 0 and _words(total, eb) > bd.max_length:
+        return (
+            f"buffer descriptor length ({_words(total, eb)} 32-bit words) exceeds the maximum "
+            f"of {bd.max_length} words supported by this tile type"
+        )
+    if len(sizes) != len(strides):
+        return f"expected the same number of sizes ({len(sizes)}) and strides ({len(strides)})"
+    if sizes:
+        if len(sizes) > bd.dims:
+            return (
+                f"Cannot give more than {bd.dims} dimensions for step sizes and wraps on this "
+                f"tile (got {len(sizes)} dimensions)."
+            )
+        if buffer_elements is None:
+            return "dimensions attribute cannot be used with unranked memref buffer type."
+        reach = sum(t * (s - 1) for s, t in zip(sizes, strides))
+        if buffer_elements <= reach:
+            return (
+                "Specified stride(s) and size(s) result in out of bounds access in buffer, for "
+                f"index {reach} in memref of length {buffer_elements}."
+            )
+        skip_size = tile_spec.kind.is_shim and is_contiguous(sizes, strides)
+        for size, stride in zip(sizes, strides):
+            if stride == 0 and size > 1:
+                return "Invalid step size; must be a positive integer."
+            if stride > buffer_elements:
+                return f"Step size {stride} exceeds memref size {buffer_elements}"
+            if not skip_size and size > bd.max_size:
+                return f"Size may not exceed {bd.max_size}."
+            if stride > bd.max_stride:
+                return f"Stride may not exceed {bd.max_stride}."
+        if eb < 4 and strides[-1] != 1:
+            return "For <32b width datatypes, inner-most dim stride must be 1"
+        if eb > 4 and strides[-1] != 1:
+            return "For >32b width datatypes, inner-most dim stride must be 1"
+        if eb % ADDRESS_GRANULE_BYTES:
+            stepping = [i for i, size in enumerate(sizes) if size > 1]
+            for i in stepping:
+                size, stride = sizes[i], strides[i]
+                if i == stepping[-1] and size * eb % ADDRESS_GRANULE_BYTES:
+                    return (
+                        f"Innermost dim size ({size}) * {eb}-byte element width = {size * eb} "
+                        "bytes: innermost dim size must be a multiple of 4 bytes for sub-32b "
+                        "element types (the hardware size register is 32-bit-word granularity)."
+                    )
+                if i != stepping[-1] and stride * eb % ADDRESS_GRANULE_BYTES:
+                    return (
+                        f"Dim {i} stride ({stride}) * {eb}-byte element width = {stride * eb} "
+                        "bytes: non-innermost dim stride must be a multiple of 4 bytes for "
+                        "sub-32b element types (the hardware stepsize register is 32-bit-word "
+                        "granularity)."
+                    )
+    if pads:
+        if not sizes:
+            return "Padding requires n-d data layouts expressed as wrap(s) and stride(s)."
+        if tile_spec.kind is not TileKind.MEM:
+            return "Padding is only supported by memtile dma bds."
+        if len(pads) != len(sizes):
+            return "Mismatch number of dimensions between padding(s) and wrap(s) and stride(s)."
+        padded = 1
+        for (before, after), size in zip(pads, sizes):
+            padded *= size + before + after
+            if length is not None and padded > length:
+                return "Data exceeds len after padding."
+        if pads[-1][0] * eb % ADDRESS_GRANULE_BYTES:
+            return "Inner-most padding-before count must result in padding in 32-bit words."
+        if pads[-1][1] * eb % ADDRESS_GRANULE_BYTES:
+            return "Inner-most padding-after count must result in padding in 32-bit words."
+    if base_address is not None and not tile_spec.kind.is_shim:
+        where = base_address + offset * eb
+        if where % ADDRESS_GRANULE_BYTES:
+            return f"bd address must be 4 byte (32b) aligned; got base+offset: {where} (bytes)"
+    return None
+
+
+__all__ = ["check_bd_dims", "check_bd_padding", "is_contiguous", "verify_dma_bd"]

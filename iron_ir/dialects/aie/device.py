@@ -74,15 +74,26 @@ def tile_op_of(value: SSAValue) -> TileOp | None:
     return owner if isinstance(owner, TileOp) else None
 
 
+DEFAULT_DEVICE = "xcvc1902"
+"""The target of ops outside any ``aie.device``: mlir-aie's ``getTargetModel`` falls back to the
+VC1902 model there, for files written before ``aie.device`` existed."""
+
+
+def device_spec_for(op: Operation) -> DeviceSpec | None:
+    """The device whose limits apply to ``op`` (mlir-aie's ``getTargetModel``): the enclosing
+    ``aie.device``, or the VC1902 outside one; None for a device value no device has."""
+    device = op if isinstance(op, DeviceOp) else parent_device(op)
+    if device is None:
+        return get_device(DEFAULT_DEVICE)
+    return device.spec_or_none()
+
+
 def tile_kind_of(value: SSAValue) -> tuple[TileOp, DeviceSpec, TileKind] | None:
-    """(tile op, device spec, kind) for a tile value inside a device, None when unknown."""
+    """(tile op, device spec, kind) for a placed tile value, None when unknown."""
     tile = tile_op_of(value)
     if tile is None:
         return None
-    device = parent_device(tile)
-    if device is None:
-        return None
-    spec = device.spec_or_none()
+    spec = device_spec_for(tile)
     if spec is None:
         return None
     kind = spec.tile_kind(*tile.col_row)
@@ -116,20 +127,100 @@ def require_parent(op: Operation, names: Sequence[str]) -> None:
         )
 
 
+_TILE_TRAITS: dict[frozenset[TileKind], str] = {
+    frozenset({TileKind.COMPUTE}): "op exists in a core tile",
+    frozenset({TileKind.MEM}): "op exists in a MemTile",
+    frozenset({TileKind.SHIM_NOC}): "op exists in a shim tile with NOC connection",
+    frozenset({TileKind.SHIM_NOC, TileKind.SHIM_PL}): "op exists in a shim tile",
+}
+
+
 def require_tile_kind(
     op: Operation, tile_value: SSAValue, kinds: Sequence[TileKind], what: str
 ) -> None:
-    """mlir-aie's IsCoreTile / IsMemTile / IsShimNOCTile / IsShimTile traits."""
+    """mlir-aie's IsCoreTile / IsMemTile / IsShimNOCTile / IsShimTile traits (their wording)."""
     found = tile_kind_of(tile_value)
     if found is None:
         return
     tile, _, kind = found
     if kind not in kinds:
         wanted = " or ".join(k.human for k in kinds)
+        trait = _TILE_TRAITS.get(frozenset(kinds), f"op exists in a {wanted}")
         c, r = tile.col_row
         raise VerifyException(
-            f"must be on a {wanted}, but tile ({c}, {r}) is a {kind.human} ({what})"
+            f"failed to verify that {trait}: tile ({c}, {r}) is a {kind.human} ({what})"
         )
+
+
+class VerifyAt(VerifyException):
+    """A verifier error about another op than the one verifying (mlir-aie's
+    ``child.emitOpError()`` from a parent's verifier): reported at ``op``."""
+
+    def __init__(self, op: Operation, message: str):
+        super().__init__(message)
+        self.op = op
+
+
+# Ops whose uses of a buffer or lock skip the reachability rule (mlir-aie's
+# SkipAccessibilityCheckTrait: runtime-sequence code reaches any tile through the shim).
+_SKIP_ACCESS_CHECK = ("aie.runtime_sequence", "aiex.runtime_sequence")
+
+
+def _tile_element_of(user: Operation) -> Operation | None:
+    """The op naming the tile a user runs on (mlir-aie's TileElement): the user itself when it
+    has a tile operand of its own, else the nearest such ancestor below the device."""
+    current: Operation | None = user
+    while current is not None and not isinstance(current, DeviceOp | ModuleOp):
+        if current.name in _TILE_ELEMENTS:
+            return current
+        current = current.parent_op()
+    return None
+
+
+_TILE_ELEMENTS = (
+    "aie.core",
+    "aie.mem",
+    "aie.memtile_dma",
+    "aie.shim_dma",
+    "aie.buffer",
+    "aie.lock",
+    "aie.switchbox",
+    "aie.shim_mux",
+)
+
+
+def verify_uses_accessible(op: Operation, tile_value: SSAValue, result: SSAValue) -> None:
+    """mlir-aie's UsesAreAccessible: every user of a buffer or lock runs on a tile whose core
+    or DMA can reach the memory of the tile the buffer or lock is on."""
+    found = tile_kind_of(tile_value)
+    if found is None:
+        return
+    tile, spec, _ = found
+    for use in result.uses:
+        user = use.operation
+        parent = user.parent_op()
+        if parent is None or isinstance(parent, DeviceOp | ModuleOp):
+            continue
+        skip = user
+        while skip is not None and skip.name not in _SKIP_ACCESS_CHECK:
+            skip = skip.parent_op()
+        if skip is not None:
+            continue
+        element = _tile_element_of(user)
+        if element is None:
+            raise VerifyException(
+                f"is accessed outside of a tile (by '{user.name}', which is not inside an "
+                "aie.core or a DMA program)"
+            )
+        user_tile = tile_op_of(element.operands[0]) if element.operands else None
+        if user_tile is None:
+            continue
+        if not spec.is_legal_mem_access(user_tile.col_row, tile.col_row):
+            (c, r), (uc, ur) = tile.col_row, user_tile.col_row
+            raise VerifyException(
+                f"in Column {c} and Row {r} is accessed from an unreachable tile in Column "
+                f"{uc} and Row {ur} (by '{user.name}')"
+            )
 
 
 def print_dense_without_type(printer: Printer, attr: Attribute) -> None:
@@ -184,7 +275,8 @@ class AIESymbolTable(SymbolTable):
             first = seen.get(sym.data)
             if first is not None:
                 raise VerifyException(
-                    f"duplicate symbol @{sym.data}: defined by '{first.name}' and again by "
+                    f"redefinition of symbol named '{sym.data}': defined by '{first.name}' and "
+                    f"again by "
                     f"'{child.name}' in the same '{op.name}'; symbols must be unique, rename one"
                 )
             seen[sym.data] = child
@@ -237,30 +329,8 @@ class DeviceOp(FormattedOp):
             return None
         return DEVICES_BY_ENUM[value]
 
-    def verify_rules(self) -> None:
-        tiles: dict[tuple[int, int], TileOp] = {}
-        for op in self.body_region.block.ops:
-            if isinstance(op, TileOp):
-                first = tiles.get(op.col_row)
-                if first is not None:
-                    c, r = op.col_row
-                    raise VerifyException(
-                        f"duplicate aie.tile({c}, {r}) in aie.device: each tile may be declared "
-                        "once; reuse the first tile's value"
-                    )
-                tiles[op.col_row] = op
-
 
 # --- aie.tile -----------------------------------------------------------------------------------
-
-_ONE_PER_TILE = (
-    "aie.core",
-    "aie.mem",
-    "aie.memtile_dma",
-    "aie.shim_dma",
-    "aie.switchbox",
-    "aie.shim_mux",
-)
 
 
 @irdl_op_definition
@@ -314,8 +384,7 @@ class TileOp(FormattedOp):
         c, r = self.col_row
         if c < 0 or r < 0:
             raise VerifyException(f"tile coordinates must be non-negative, got ({c}, {r})")
-        device = parent_device(self)
-        spec = None if device is None else device.spec_or_none()
+        spec = device_spec_for(self)
         if spec is None:
             return
         if c >= spec.columns:
@@ -328,46 +397,26 @@ class TileOp(FormattedOp):
                 f"row index ({r}) must be less than the number of rows in the device "
                 f"({spec.rows}) [{spec.describe()}]"
             )
-        seen: set[str] = set()
-        for use in self.result.uses:
-            user = use.operation
-            if user.name in _ONE_PER_TILE and user.operands[0] is self.result:
-                if user.name in seen:
-                    raise VerifyException(
-                        f"tile ({c}, {r}) can only have one {user.name}; merge the bodies "
-                        "into one op"
-                    )
-                seen.add(user.name)
-        self._verify_memory_fits(spec)
-
-    def _verify_memory_fits(self, spec: DeviceSpec) -> None:
-        kind = spec.tile_kind(*self.col_row)
-        assert kind is not None
-        capacity = spec.kinds[kind].data_memory_bytes
-        buffers = [
+        switchboxes = [
             u.operation
             for u in self.result.uses
-            if isinstance(u.operation, BufferOp) and u.operation.tile is self.result
+            if u.operation.name == "aie.switchbox" and u.operation.operands[0] is self.result
         ]
-        if not buffers:
-            return
-        if capacity == 0:
-            raise VerifyException(
-                f"aie.buffer on tile {self.col_row}, a {kind.human}, which has no data memory; "
-                "place buffers on compute or mem tiles"
+        if len(switchboxes) > 1:
+            raise VerifyException("can only have one switchbox")
+        cores = [
+            u.operation
+            for u in self.result.uses
+            if isinstance(u.operation, CoreOp) and u.operation.tile is self.result
+        ]
+        if len(cores) > 1:
+            raise VerifyAt(
+                cores[1],
+                f"tile ({c}, {r}) already has a core; each compute tile can host only one core",
             )
-        stack = 0
-        for u in self.result.uses:
-            if isinstance(u.operation, CoreOp) and u.operation.tile is self.result:
-                stack = u.operation.stack_size_bytes
-        used = stack + sum(b.size_bytes for b in buffers)
-        if used > capacity:
-            raise VerifyException(
-                f"buffers on tile {self.col_row} ({kind.human}) need {used} bytes"
-                + (f" (including the {stack}-byte core stack)" if stack else "")
-                + f" but the tile has {capacity} bytes of data memory; shrink the buffers or "
-                "objectfifo depths, or move some to another tile"
-            )
+        kind = spec.tile_kind(c, r)
+        if kind is not None and kind.is_shim and self.allocation_scheme is not None:
+            raise VerifyException("Shim tiles cannot have an allocation scheme")
 
 
 # --- aie.core -----------------------------------------------------------------------------------
@@ -412,8 +461,7 @@ class CoreOp(FormattedOp):
     def stack_size_bytes(self) -> int:
         if self.stack_size is not None:
             return self.stack_size.value.data
-        device = self.parent_op()
-        spec = device.spec_or_none() if isinstance(device, DeviceOp) else None
+        spec = device_spec_for(self)
         return (spec or get_device("npu1")).default_stack_bytes
 
     def asm_result_names(self) -> list[str | None]:
@@ -421,19 +469,27 @@ class CoreOp(FormattedOp):
 
     def verify_rules(self) -> None:
         require_tile_kind(self, self.tile, (TileKind.COMPUTE,), "a core runs on a compute tile")
+        if self.elf_file is not None:
+            block = self.body.blocks.first
+            if len(self.body.blocks) != 1 or block is None or not (
+                isinstance(block.first_op, EndOp) and block.first_op is block.last_op
+            ):
+                raise VerifyException(
+                    "When `elf_file` attribute is specified, core body must be empty (consist "
+                    "of exactly one `aie.end` op)."
+                )
         if self.link_with is not None and self.link_files is not None:
             raise VerifyException(
-                "aie.core has both 'link_with' (deprecated) and 'link_files'; use only "
-                "'link_files'"
+                "cannot specify both 'link_with' (deprecated) and 'link_files' on the same "
+                "core; run aie-assign-core-link-files to migrate"
             )
-        found = tile_kind_of(self.tile)
-        if found is not None:
-            _, spec, kind = found
-            memory = spec.kinds[kind].data_memory_bytes
+        spec = device_spec_for(self)
+        if spec is not None:
+            memory = spec.kinds[TileKind.COMPUTE].data_memory_bytes
             if self.stack_size_bytes >= memory:
                 raise VerifyException(
-                    f"stack_size ({self.stack_size_bytes} bytes) leaves no local memory on "
-                    f"this {kind.human} ({memory} bytes)"
+                    f"stack_size {self.stack_size_bytes} leaves no local memory for this tile's "
+                    f"buffers ({memory} bytes total)"
                 )
 
 
@@ -474,12 +530,14 @@ class BufferOp(FormattedOp):
     address = opt_prop_def(I32_ATTR)
     initial_value = opt_prop_def(DenseIntOrFPElementsAttr)
     mem_bank = opt_prop_def(I32_ATTR)
+    aligned = opt_prop_def(BoolAttr)
     buffer = result_def(MemRefType)
     FORMAT: ClassVar[str] = (
         "`(` $tile `)` attr-dict `:` type($buffer) "
         "custom<BufferInitialValue>(ref(type($buffer)), $initial_value)"
     )
     CUSTOM: ClassVar[Customs] = {"BufferInitialValue": (_parse_buffer_initial_value, _print_buffer_initial_value)}
+    DEFAULTS: ClassVar[Defaults] = {"aligned": BoolAttr.from_bool(True)}
 
     def __init__(
         self,
@@ -519,6 +577,7 @@ class BufferOp(FormattedOp):
                 f"aie.buffer needs a static shape to be allocated in tile memory, not "
                 f"{self.buffer.type}"
             )
+        verify_uses_accessible(self, self.tile, self.buffer)
 
 
 # --- aie.external_buffer ------------------------------------------------------------------------
@@ -578,32 +637,27 @@ class LockOp(FormattedOp):
         return [tile_element_name("lock", self.tile)]
 
     def verify_rules(self) -> None:
+        if self.lockID is not None and self.lockID.value.data < 0:
+            raise VerifyException(
+                "attribute 'lockID' failed to satisfy constraint: 32-bit signless integer "
+                "attribute whose minimum value is 0"
+            )
+        verify_uses_accessible(self, self.tile, self.result)
         found = tile_kind_of(self.tile)
-        if found is None:
+        if found is None or self.lockID is None:
             return
-        tile, spec, kind = found
-        kind_spec = spec.kinds[kind]
-        c, r = tile.col_row
-        if self.lockID is not None:
-            lock_id = self.lockID.value.data
-            if lock_id < 0 or lock_id >= kind_spec.locks:
-                raise VerifyException(
-                    f"lock assigned invalid id (maximum is {kind_spec.locks - 1}): lock id "
-                    f"{lock_id} on tile ({c}, {r}), a {kind.human} with {kind_spec.locks} locks"
-                )
-        if kind_spec.locks == 0:
-            raise VerifyException(f"tile ({c}, {r}) is a {kind.human}, which has no locks")
-        if self.init is not None:
-            init = self.init.value.data
-            if not 0 <= init <= kind_spec.lock_max_value:
-                raise VerifyException(
-                    f"lock init value {init} is out of range: locks on a {kind.human} of "
-                    f"{spec.name} hold 0..{kind_spec.lock_max_value}"
-                )
+        _, spec, kind = found
+        locks = spec.kinds[kind].locks
+        if self.lockID.value.data >= locks:
+            raise VerifyException(f"lock assigned invalid id (maximum is {locks - 1})")
 
 
 __all__ = [
     "AIESymbolTable",
+    "DEFAULT_DEVICE",
+    "VerifyAt",
+    "device_spec_for",
+    "verify_uses_accessible",
     "BufferOp",
     "CoreOp",
     "DeviceOp",

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     BoolAttr,
+    ModuleOp,
     IndexType,
     IntegerAttr,
     MemRefType,
@@ -46,10 +47,12 @@ from iron_ir.dialects.aie.attrs import (
     PacketInfoAttr,
     enum_attr,
 )
-from iron_ir.dialects.aie.bd_rules import check_bd_dims, check_bd_padding
+from iron_ir.dialects.aie.bd_rules import verify_dma_bd
 from iron_ir.dialects.aie.device import (
     BufferOp,
     DeviceOp,
+    VerifyAt,
+    device_spec_for,
     ExternalBufferOp,
     LockOp,
     element_bytes,
@@ -187,8 +190,13 @@ class DMABDOp(FormattedOp):
                 else:
                     parser.raise_error("aie.dma_bd takes at most two lists (dims, pads)", pos)
             elif (word := parser.parse_optional_identifier()) is not None:
-                # `pad_value = N` and the older keyword form `offset = 0 len = 4096
-                # sizes = [512, 4] strides = [8, 1]`.
+                # `pad_value = N` and the keyword form `offset = 0 len = 4096
+                # sizes = [512, 4] strides = [8, 1] pad [<const_pad_before = 0, ...>]`.
+                if word == "pad":
+                    props["pad_dimensions"] = BDPadLayoutArrayAttr.new(
+                        BDPadLayoutArrayAttr.parse_parameters(parser)
+                    )
+                    continue
                 parser.parse_punctuation("=")
                 if word in ("offset", "len", "pad_value"):
                     props[word] = IntegerAttr(parser.parse_integer(allow_boolean=False), i32)
@@ -257,42 +265,49 @@ class DMABDOp(FormattedOp):
     # -- verification --------------------------------------------------------------------------
 
     def verify_rules(self) -> None:
+        """mlir-aie's ``DMABDOp::verify``: the full rules inside a tile's DMA program; a BD of a
+        runtime task only gets its burst-length rule (mlir-aie verifies the rest when the task
+        is lowered; iron-lint checks it against the hardware before that)."""
         context = bd_tile_context(self)
         if context is None:
             return
         spec, kind_spec, owner = context
+        if owner.name not in _DMA_PARENTS:
+            message = self._check_burst(spec, kind_spec)
+            if message is not None:
+                raise VerifyException(message)
+            return
+        self._verify_buffer_operand(owner)
+        message = self._check_fields(spec, kind_spec)
+        if message is not None:
+            raise VerifyException(message)
         buffer_type = self.buffer.type
-        in_dma_program = owner.name in ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
-        if in_dma_program:
-            self._verify_buffer_operand(owner)
-        if not isinstance(buffer_type, MemRefType):
-            return
-        static = all(d >= 0 for d in buffer_type.get_shape())
-        if not static and self.len is None:
-            # A runtime buffer of unknown size needs an explicit length to be checked.
-            return
-        eb = element_bytes(buffer_type)
+        static = isinstance(buffer_type, MemRefType) and all(
+            d >= 0 for d in buffer_type.get_shape()
+        )
+        if self.len is None and not static:
+            raise VerifyException("buffer with dynamic shape requires static length.")
+        eb = element_bytes(buffer_type) if isinstance(buffer_type, MemRefType) else 4
+        defining = self.buffer.owner
+        address = defining.address if isinstance(defining, BufferOp) else None
         dims = self.dims()
-        message = check_bd_dims(
+        message = verify_dma_bd(
             [s for s, _ in dims],
             [t for _, t in dims],
             self.offset_value,
-            self.length_value,
+            None if self.len is None else self.len.value.data,
             eb,
             memref_elements(buffer_type) if static else None,
             kind_spec,
-            allow_iteration_dim=True,
+            None if self.pad_dimensions is None else self.pad_dimensions.pairs(),
+            None if address is None else address.value.data,
         )
-        if message is None and self.pad_dimensions is not None:
-            message = check_bd_padding(
-                self.pad_dimensions.pairs(), [s for s, _ in dims], self.length_value, eb, kind_spec
-            )
-        if message is None:
-            message = self._check_fields(spec, kind_spec)
         if message is not None:
-            raise VerifyException(f"{message} [aie.dma_bd on a {kind_spec.kind.human}]")
+            raise VerifyException(message)
 
     def _verify_buffer_operand(self, owner: Operation) -> None:
+        if isinstance(self.buffer.type, UnrankedMemRefType):
+            return
         defining = self.buffer.owner
         if not isinstance(defining, BufferOp | ExternalBufferOp):
             raise VerifyException("BDs only support BufferOp or ExternalBufferOp operands.")
@@ -313,18 +328,21 @@ class DMABDOp(FormattedOp):
                 return f"Packet type field can only hold {bd.packet_type_bits} bits."
             if self.packet.pkt_id.data >= 1 << bd.packet_id_bits:
                 return f"Packet ID field can only hold {bd.packet_id_bits} bits."
-        if self.burst_length is not None and self.burst_length.value.data != 0:
-            burst = self.burst_length.value.data
-            if kind_spec.kind is not TileKind.SHIM_NOC:
-                return (
-                    "Burst length is only supported in Shim NOC tiles that are connected to the "
-                    "memory-mapped NOC."
-                )
-            if burst not in spec.shim_burst_lengths:
-                return (
-                    "Requested burst length is not supported by the target. Supported burst "
-                    "lengths: " + " ".join(str(b) for b in spec.shim_burst_lengths)
-                )
+        return self._check_burst(spec, kind_spec)
+
+    def _check_burst(self, spec: DeviceSpec, kind_spec: TileKindSpec) -> str | None:
+        if self.burst_length is None or self.burst_length.value.data == 0:
+            return None
+        if kind_spec.kind is not TileKind.SHIM_NOC:
+            return (
+                "Burst length is only supported in Shim NOC tiles that are connected to the "
+                "memory-mapped NOC."
+            )
+        if self.burst_length.value.data not in spec.shim_burst_lengths:
+            return (
+                "Requested burst length is not supported by the target. Supported burst "
+                "lengths: " + " ".join(str(b) for b in spec.shim_burst_lengths)
+            )
         return None
 
 
@@ -404,56 +422,102 @@ class _DMAProgramOp(FormattedOp):
         return [tile_element_name(self.HINT, self.operands[0])]
 
     def verify_rules(self) -> None:
+        """mlir-aie's HasSomeTerminator, HasValidBDs and HasValidDMAChannels traits (and the
+        local-only channels of a mem tile). A channel index the tile lacks and two
+        dma_start ops on one channel are iron-lint's: aie-opt accepts both."""
         tile = self.operands[0]
         require_tile_kind(self, tile, self.TILE_KINDS, "where this DMA program runs")
+        region = self.regions[0]
+        for block in region.blocks:
+            last = block.last_op
+            if last is not None and last.name not in _PROGRAM_TERMINATORS:
+                raise VerifyAt(last, f"is not an allowed terminator (in this '{self.name}')")
         found = tile_kind_of(tile)
         if found is None:
             return
         _, spec, kind = found
         kind_spec = spec.kinds[kind]
-        region = self.regions[0]
         bd_blocks = 0
         used: dict[int, set[int]] = {DMAChannelDir.S2MM: set(), DMAChannelDir.MM2S: set()}
         for block in region.blocks:
             bds = [op for op in block.ops if isinstance(op, DMABDOp)]
             if bds:
                 bd_blocks += 1
+                if bd_blocks > kind_spec.bds:
+                    raise VerifyException(
+                        f"has more than {kind_spec.bds} blocks (no space for the BD at "
+                        f"{_where(bds[0])}; a {kind.human} has {kind_spec.bds} BDs)"
+                    )
                 if len(bds) != 1:
                     raise VerifyException(
-                        f"BD block must have exactly one DMABDOp, found {len(bds)}"
+                        f"BD block must have at most one DMABDOp, found {len(bds)}"
                     )
-                acquires = [
-                    op
-                    for op in block.ops
-                    if isinstance(op, UseLockOp) and op.action.value.data != LockAction.Release
-                ]
-                if len(acquires) > 1:
+                locks = [op for op in block.ops if isinstance(op, UseLockOp)]
+                acquires = sum(1 for op in locks if op.action.value.data != LockAction.Release)
+                releases = len(locks) - acquires
+                if acquires > 1:
                     raise VerifyException(
-                        f"BD block must have at most one acquire UseLockOp, found {len(acquires)}"
+                        f"BD block must have at most one acquire UseLockOp, found {acquires}"
+                    )
+                if releases > 1:
+                    raise VerifyException(
+                        f"BD block must have at most one release UseLockOp, found {releases}"
                     )
             for op in block.ops:
-                if isinstance(op, DMAStartOp):
+                if isinstance(op, DMAStartOp | DMAOp):
                     used[op.channel_dir.value.data].add(op.channel_index.value.data)
-                elif isinstance(op, DMAOp):
-                    used[op.channel_dir.value.data].add(op.channel_index.value.data)
-                elif isinstance(op, UseLockOp) and self.name == "aie.mem":
-                    lock = op.lock.owner
-                    if isinstance(lock, LockOp) and lock.tile is not tile:
-                        raise VerifyException("can only access a lock in the same tile")
-        if bd_blocks > kind_spec.bds:
-            raise VerifyException(
-                f"has more than {kind_spec.bds} blocks (found {bd_blocks} BD blocks; "
-                f"a {kind.human} has {kind_spec.bds} BDs)"
-            )
+                if isinstance(op, DMAStartOp) and op.channel_index.value.data in (
+                    kind_spec.local_only_channels
+                ):
+                    _verify_local_only(op, tile)
         for direction, word in ((DMAChannelDir.S2MM, "input"), (DMAChannelDir.MM2S, "output")):
             available = kind_spec.dma_channels(DMAChannelDir(direction).name)
-            channels = used[direction]
-            if len(channels) > available or any(c >= available for c in channels):
+            if len(used[direction]) > available:
                 raise VerifyException(
                     f"uses more {word} channels than available on this tile ({kind.human}: "
                     f"{available} {DMAChannelDir(direction).name} channels, used "
-                    f"{sorted(channels)})"
+                    f"{sorted(used[direction])})"
                 )
+
+
+_PROGRAM_TERMINATORS = ("aie.dma_start", "aie.next_bd", "aie.end")
+
+
+def _where(op: Operation) -> str:
+    loc = op.location
+    line = getattr(getattr(loc, "line", None), "data", None)
+    return f"line {line}" if line is not None else f"'{op.name}'"
+
+
+def _verify_local_only(start: DMAStartOp, tile: SSAValue) -> None:
+    """Mem-tile channels 4 and 5 reach only the tile's own buffers and locks."""
+    channel = start.channel_index.value.data
+    seen: set[Block] = set()
+    work = [start.dest]
+    while work:
+        block = work.pop()
+        if block in seen:
+            continue
+        seen.add(block)
+        for op in block.ops:
+            if isinstance(op, DMABDOp):
+                buffer = op.buffer.owner
+                if isinstance(buffer, BufferOp) and buffer.tile is not tile:
+                    raise VerifyAt(
+                        op,
+                        f"is reachable from DMA channel {channel} and attempts to access a "
+                        "non-local buffer",
+                    )
+            elif isinstance(op, UseLockOp):
+                lock = op.lock.owner
+                if isinstance(lock, LockOp) and lock.tile is not tile:
+                    raise VerifyAt(
+                        op,
+                        f"is reachable from DMA channel {channel} and attempts to access a "
+                        "non-local lock",
+                    )
+        if block.last_op is not None:
+            work.extend(block.last_op.successors)
 
 
 def _dma_program_init(op: _DMAProgramOp, tile: SSAValue | Operation, body: Region | None) -> None:
@@ -613,6 +677,20 @@ class DMAOp(FormattedOp):
 
     def verify_rules(self) -> None:
         require_parent(self, _DMA_PARENTS)
+        parent = self.parent_op()
+        assert parent is not None
+        if len(parent.regions[0].blocks) > 1:
+            raise VerifyException("DMAOp can only appear in single block region")
+        if any(isinstance(op, DMAStartOp) for op in parent.regions[0].block.ops):
+            raise VerifyException("DMAOp is not compatible with DMAStart ops")
+        for region in self.bds:
+            if len(region.blocks) != 1:
+                raise VerifyException("DMAOp regions must have only one block")
+            ops = list(region.block.ops)
+            if sum(isinstance(op, DMABDOp) for op in ops) != 1:
+                raise VerifyException("DMAOp regions/blocks must have exactly one DMABDOp")
+            if sum(isinstance(op, UseLockOp) for op in ops) != 2:
+                raise VerifyException("DMAOp regions/blocks must have exactly two UseLock ops")
 
 
 # --- aie.use_lock -------------------------------------------------------------------------------
@@ -655,22 +733,56 @@ class UseLockOp(FormattedOp):
         return 1 if self.value is None else self.value.value.data
 
     def verify_rules(self) -> None:
-        lock = self.lock.owner
-        if not isinstance(lock, LockOp):
-            return
-        found = tile_kind_of(lock.tile)
-        if found is None:
-            return
-        _, spec, kind = found
-        if not spec.uses_semaphore_locks and self.action.value.data == LockAction.AcquireGreaterEqual:
+        """mlir-aie's ``UseLockOp::verify``. A value the lock cannot hold is iron-lint's."""
+        parent = self.parent_op()
+        if parent is None or isinstance(parent, DeviceOp | ModuleOp):
+            raise VerifyException("must be used in a core or memory operation.")
+        spec = device_spec_for(self)
+        if (
+            spec is not None
+            and not spec.uses_semaphore_locks
+            and self.action.value.data == LockAction.AcquireGreaterEqual
+        ):
             raise VerifyException("AcquireGreaterEqual is not supported in AIE1.")
-        value = self.value_or_default
-        limit = spec.kinds[kind].lock_max_value
-        if not 0 <= value <= limit:
-            raise VerifyException(
-                f"aie.use_lock value {value} is out of range: locks on a {kind.human} of "
-                f"{spec.name} hold 0..{limit}"
-            )
+        program = parent
+        while program is not None and program.name not in _DMA_PARENTS:
+            program = program.parent_op()
+        if program is not None:
+            block = self.parent_block()
+            assert block is not None
+            uses = [op for op in block.ops if isinstance(op, UseLockOp)]
+            if spec is not None and not spec.uses_semaphore_locks:
+                ids = {
+                    op.lock.owner.lockID.value.data  # pyright: ignore
+                    for op in uses
+                    if isinstance(op.lock.owner, LockOp) and op.lock.owner.lockID is not None
+                }
+                if len(ids) > 1:
+                    raise VerifyException("used in a DMA block that have multiple locks.")
+            for releasing in (False, True):
+                values = {
+                    op.value_or_default
+                    for op in uses
+                    if (op.action.value.data == LockAction.Release) == releasing
+                }
+                if len(values) > 1:
+                    raise VerifyException(
+                        "acquires/releases the lock in a DMA block from/to multiple states."
+                    )
+            lock = self.lock.owner
+            if program.name == "aie.mem" and isinstance(lock, LockOp):
+                if lock.tile is not program.operands[0]:
+                    raise VerifyException("can only access a lock in the same tile")
+            return
+        current: Operation | None = parent
+        while current is not None:
+            if current.name in ("aie.core", "func.func", "aiex.dma_configure_task"):
+                return
+            current = current.parent_op()
+        raise VerifyException(
+            "expects some parent op to be one of AIE::device, AIE::core, func::func, AIE::mem, "
+            "AIE::shimDMA, or AIEX::dma_configure_task"
+        )
 
 
 # --- aie.dma_bd_packet --------------------------------------------------------------------------

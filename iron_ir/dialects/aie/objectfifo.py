@@ -45,7 +45,7 @@ from iron_ir.dialects.aie.attrs import (
 from iron_ir.dialects.aie.device import (
     CoreOp,
     DeviceOp,
-    memref_elements,
+    VerifyAt,
     tile_kind_of,
     tile_op_of,
 )
@@ -282,92 +282,99 @@ class ObjectFifoCreateOp(FormattedOp):
     # -- verification --------------------------------------------------------------------------
 
     def verify_rules(self) -> None:
+        """mlir-aie's ``ObjectFifoCreateOp::verify``; legal fifos that cannot work (no
+        consumer, depth 0, init values of the wrong shape) are iron-lint's."""
         name = self.sym_name.data
         consumers = len(self.consumerTiles)
-        if consumers == 0:
-            raise VerifyException(f"objectfifo @{name} has no consumer tile")
         if isinstance(self.elemNumber, ArrayAttr):
             if len(self.elemNumber.data) != consumers + 1:
                 raise VerifyException(
-                    f"objectfifo @{name} does not have enough depths specified for producer and "
-                    f"for each consumer: {len(self.elemNumber.data)} given, {consumers + 1} "
-                    "needed (producer first, then one per consumer)"
+                    "does not have enough depths specified for producer and for each consumer. "
+                    f"(@{name}: {len(self.elemNumber.data)} depths for the producer and "
+                    f"{consumers} consumers)"
                 )
             for item in self.elemNumber.data:
                 if not isinstance(item, IntegerAttr):
                     raise VerifyException(f"objectfifo @{name}: depths must be integers")
-        for i in range(consumers + 1):
-            if self.depth(i) < 1:
-                raise VerifyException(f"objectfifo @{name}: depth must be at least 1")
         if len(self.dimensionsFromStreamPerConsumer) != consumers:
             raise VerifyException(
                 f"objectfifo @{name}: dimensionsFromStreamPerConsumer has "
                 f"{len(self.dimensionsFromStreamPerConsumer)} entries for {consumers} consumers"
             )
         producer = tile_kind_of(self.producerTile)
-        producer_is_shim = producer is not None and producer[2].is_shim
+        producer_kind = None if producer is None else producer[2]
+        producer_is_shim = producer_kind is not None and producer_kind.is_shim
         if producer_is_shim and len(self.dimensionsToStream):
             raise VerifyException(
-                f"objectfifo @{name}: `dimensionsToStream` data layout transformations are not "
-                "supported on shim tile producers; express the layout in the runtime sequence's "
-                "DMA task instead"
+                "`dimensionsToStream` data layout transformations are not supported on shim "
+                f"tile producers (@{name}: express the layout in the runtime sequence's DMA "
+                "task instead)"
             )
         for tile, dims in zip(self.consumerTiles, self.dimensionsFromStreamPerConsumer):
             found = tile_kind_of(tile)
             if found is not None and found[2].is_shim and len(dims):  # pyright: ignore
                 raise VerifyException(
-                    f"objectfifo @{name}: `dimensionsFromStreamPerConsumer` data layout "
-                    "transformations are not supported on shim tile consumers; express the "
-                    "layout in the runtime sequence's DMA task instead"
+                    "`dimensionsFromStreamPerConsumer` data layout transformations are not "
+                    f"supported on shim tile consumers (@{name}: express the layout in the "
+                    "runtime sequence's DMA task instead)"
                 )
         if producer_is_shim and self.repeat_count is not None:
-            raise VerifyException(f"objectfifo @{name}: `repeat_count` unavailable for shim tiles")
+            raise VerifyException(f"`repeat_count` unavailable for shim tiles (@{name})")
+        if self.aie_stream_port is not None and self.aie_stream is None:
+            raise VerifyException(f"`aie_stream` must be defined (@{name} sets aie_stream_port)")
+        if self.aie_stream is not None:
+            self._verify_aie_stream(name, producer_kind)
         if self.initValues is not None:
             if producer_is_shim:
-                raise VerifyException(
-                    f"objectfifo @{name}: `init_values` unavailable for shim tiles"
-                )
+                raise VerifyException(f"`init_values` unavailable for shim tiles (@{name})")
             if len(self.initValues.data) != self.depth(0):
                 raise VerifyException(
-                    f"objectfifo @{name}: `init_values` does not initialize all objects "
-                    f"({len(self.initValues.data)} values for depth {self.depth(0)})"
+                    f"`init_values` does not initialize all objects (@{name}: "
+                    f"{len(self.initValues.data)} values for depth {self.depth(0)})"
                 )
-            memref = self.element_memref
-            for value in self.initValues.data:
-                shape = getattr(value.get_type(), "get_shape", None)  # pyright: ignore
-                if shape is None or tuple(shape()) != tuple(memref.get_shape()):
-                    raise VerifyException(
-                        f"objectfifo @{name}: each init value must have the element shape "
-                        f"{list(memref.get_shape())}"
-                    )
         if self.iter_count is not None and not 1 <= self.iter_count.value.data <= 256:
-            raise VerifyException(f"objectfifo @{name}: `iter_count` must be between 1 and 256")
-        if self.aie_stream is not None:
-            self._verify_aie_stream(name)
+            raise VerifyException(f"`iter_count` must be between 1 and 256 (@{name})")
 
-    def _verify_aie_stream(self, name: str) -> None:
+    def _verify_aie_stream(self, name: str, producer_kind: TileKind | None) -> None:
+        """A fifo end on a core's stream port has no DMA: none of the DMA-side features."""
         assert self.aie_stream is not None
         mode = self.aie_stream.value.data
-        if mode not in (0, 1, 2):
-            raise VerifyException(
-                f"objectfifo @{name}: `aie_stream` must be 0 (producer), 1 (consumer) or 2 (both)"
-            )
-        if len(self.consumerTiles) != 1:
-            raise VerifyException(
-                f"objectfifo @{name}: `aie_stream` is only supported for 1-to-1 objectfifos"
-            )
-        ends = [] if mode == 1 else [self.producerTile]
-        if mode in (1, 2):
-            ends.append(self.consumerTiles[0])
-        for tile in ends:
-            found = tile_kind_of(tile)
-            if found is not None and found[2] is not TileKind.COMPUTE:
+        if len(self.consumerTiles) > 1:
+            raise VerifyException(f"`aie_stream` can only be used in 1-to-1 object FIFOs (@{name})")
+        if self.aie_stream_port is None:
+            raise VerifyException(f"`aie_stream_port` must be defined (@{name})")
+        not_core = (TileKind.SHIM_NOC, TileKind.SHIM_PL, TileKind.MEM)
+        if mode in (0, 2):
+            if producer_kind in not_core:
                 raise VerifyException(
-                    f"objectfifo @{name}: `aie_stream` endpoints must be compute tiles, not a "
-                    f"{found[2].human}"
+                    f"`aie_stream` is not available for shim and mem tiles (@{name}: the "
+                    f"producer is a {producer_kind.human})"  # pyright: ignore
                 )
-        if self.aie_stream_port is not None and self.aie_stream_port.value.data not in (0, 1):
-            raise VerifyException(f"objectfifo @{name}: `aie_stream_port` must be 0 or 1")
+            for attr, text in (
+                (self.repeat_count, "`repeat_count` unavailable on stream end"),
+                (self.initValues, "`init_values` unavailable on stream end"),
+                (self.iter_count, "`iter_count` unavailable on stream end"),
+            ):
+                if attr is not None:
+                    raise VerifyException(f"{text} (@{name})")
+            if len(self.dimensionsToStream):
+                raise VerifyException(
+                    "`dimensionsToStream` data layout transformations are unavailable on stream "
+                    f"end (@{name})"
+                )
+        if mode in (1, 2) and self.consumerTiles:
+            found = tile_kind_of(self.consumerTiles[0])
+            if found is not None and found[2] in not_core:
+                raise VerifyException(
+                    f"`aie_stream` is not available for shim and mem tiles (@{name}: the "
+                    f"consumer is a {found[2].human})"
+                )
+        per_consumer = list(self.dimensionsFromStreamPerConsumer)
+        if per_consumer and len(per_consumer[0]):  # pyright: ignore
+            raise VerifyException(
+                "`dimensionsFromStreamPerConsumer` data layout transformations are unavailable "
+                f"on stream end (@{name})"
+            )
 
 
 def lookup_objectfifo(op: Operation, symbol: SymbolRefAttr | StringAttr | str) -> ObjectFifoCreateOp | None:
@@ -454,6 +461,8 @@ class ObjectFifoLinkOp(FormattedOp):
         return [r.root_reference.data for r in self.fifoOuts.data]
 
     def verify_rules(self) -> None:
+        """mlir-aie's ``ObjectFifoLinkOp::verify``. Whether join/distribute offsets tile the
+        joined object without overlap is iron-lint's (legal IR that mis-transfers)."""
         ins, outs = self.in_names, self.out_names
         src = [o.value.data for o in self.src_offsets.data]
         dst = [o.value.data for o in self.dst_offsets.data]
@@ -463,6 +472,24 @@ class ObjectFifoLinkOp(FormattedOp):
             raise VerifyException(
                 "ObjectFifoLinkOp does not support 'join' and 'distribute' at the same time"
             )
+        if not _inside_device(self):
+            return
+        fifos_in = [_require_objectfifo(self, r) for r in self.fifoIns.data]
+        fifos_out = [_require_objectfifo(self, r) for r in self.fifoOuts.data]
+        self._verify_single_link(ins + outs)
+        link_tile = self._link_point(fifos_in, fifos_out)  # pyright: ignore
+        if len(ins) > 1 or len(outs) > 1:
+            found = tile_kind_of(link_tile)
+            if found is not None and found[2].is_shim:
+                raise VerifyException(
+                    "ObjectFifoLinkOp join and distribute are unavailable on shim tiles; link "
+                    "through a mem tile"
+                )
+            if found is not None and not found[1].uses_semaphore_locks:
+                raise VerifyException(
+                    "ObjectFifoLinkOp join and distribute require semaphore locks, which this "
+                    "device lacks"
+                )
         if len(ins) > 1:
             if len(src) != len(ins):
                 raise VerifyException(
@@ -479,33 +506,24 @@ class ObjectFifoLinkOp(FormattedOp):
                 )
             if src:
                 raise VerifyException("src offsets should be empty for distribute")
-        elif len(src) > 1 or len(dst) > 1:
-            raise VerifyException(
-                "a 1-to-1 aie.objectfifo.link takes at most one src and one dst offset"
-            )
-        if not _inside_device(self):
-            return
-        fifos_in = [_require_objectfifo(self, r) for r in self.fifoIns.data]
-        fifos_out = [_require_objectfifo(self, r) for r in self.fifoOuts.data]
-        self._verify_link_point(fifos_in, fifos_out)  # pyright: ignore
-        if len(ins) > 1:
-            self._verify_offsets(fifos_in, fifos_out[0], src, "join")  # pyright: ignore
-        elif len(outs) > 1:
-            self._verify_offsets(fifos_out, fifos_in[0], dst, "distribute")  # pyright: ignore
             counts = {
-                None if f.repeat_count is None else f.repeat_count.value.data
+                0 if f.repeat_count is None else f.repeat_count.value.data
                 for f in fifos_out  # pyright: ignore
             }
             if len(counts) > 1:
                 raise VerifyException("repeat counts of output object FIFOs must be equal")
-        self._verify_single_link(ins + outs)
+        elif src and dst:
+            raise VerifyException("all offsets should be empty if there is no join or distribute")
 
-    def _verify_link_point(
+    def _link_point(
         self, fifos_in: list[ObjectFifoCreateOp], fifos_out: list[ObjectFifoCreateOp]
-    ) -> None:
+    ) -> SSAValue:
+        """The tile every input is consumed on and every output produced on."""
         shared: set[SSAValue] | None = None
         for fifo in fifos_in:
-            tiles = set(fifo.consumerTiles)
+            tiles = set(fifo.consumerTiles) if len(fifos_out) == 1 and len(fifos_in) == 1 else {
+                fifo.consumerTiles[0]
+            }
             shared = tiles if shared is None else shared & tiles
         for fifo in fifos_out:
             shared = {fifo.producerTile} if shared is None else shared & {fifo.producerTile}
@@ -514,65 +532,41 @@ class ObjectFifoLinkOp(FormattedOp):
                 "ObjectFifoLinkOp must have a link point, i.e., a shared tile between "
                 "objectFifos: every input must be consumed, and every output produced, on one tile"
             )
-        link_tile = next(iter(shared))
-        found = tile_kind_of(link_tile)
-        if found is not None and found[2].is_shim and (len(fifos_in) > 1 or len(fifos_out) > 1):
-            raise VerifyException(
-                "join and distribute are unavailable on shim tiles; link through a mem tile"
-            )
-
-    def _verify_offsets(
-        self,
-        parts: list[ObjectFifoCreateOp],
-        whole: ObjectFifoCreateOp,
-        offsets: list[int],
-        mode: str,
-    ) -> None:
-        total = memref_elements(whole.element_memref)
-        end = 0
-        for part, offset in zip(parts, offsets):
-            size = memref_elements(part.element_memref)
-            if offset < end:
-                raise VerifyException(
-                    f"{mode}: offset {offset} of @{part.sym_name.data} overlaps the previous "
-                    f"objectFifo (which ends at element {end}); offsets must be increasing"
-                )
-            if offset + size > total:
-                raise VerifyException(
-                    f"{mode}: @{part.sym_name.data} ({size} elements) at offset {offset} does not "
-                    f"fit in @{whole.sym_name.data} ({total} elements)"
-                )
-            end = offset + size
+        return next(iter(shared))
 
     def _verify_single_link(self, names: list[str]) -> None:
         device = self.parent_op()
         if device is None:
             return
         for other in device.regions[0].block.ops:
-            if other is self or not isinstance(other, ObjectFifoLinkOp):
-                continue
-            if self.is_before_in_block(other):
+            if other is self:
+                return
+            if not isinstance(other, ObjectFifoLinkOp):
                 continue
             common = set(names) & set(other.in_names + other.out_names)
             if common:
-                raise VerifyException(
-                    f"objectfifo @{sorted(common)[0]} cannot be in more than one "
-                    "ObjectFifoLinkOp"
+                name = sorted(common)[0]
+                fifo = lookup_objectfifo(self, name)
+                raise VerifyAt(
+                    fifo if fifo is not None else self,
+                    f"objectfifo cannot be in more than one ObjectFifoLinkOp (@{name})",
                 )
 
 
 # --- acquire / subview.access / release ---------------------------------------------------------
 
 
-def _verify_port_access(
-    op: Operation, port: int, symbol: SymbolRefAttr, size: int, verb: str
-) -> None:
-    """acquire/release: inside an aie.core on the tile that owns the requested port."""
+def _verify_port_access(op: Operation, port: int, symbol: SymbolRefAttr) -> None:
+    """acquire/release: inside an aie.core on the tile that owns the requested port.
+
+    How many objects one acquire takes is not limited by the declared depth: the stateful
+    transform raises a consumer's depth to what its core holds (iron-lint warns).
+    """
     core = op.parent_op()
     while core is not None and not isinstance(core, CoreOp):
         core = core.parent_op()
     if core is None:
-        raise VerifyException("must be called from inside a CoreOp (aie.core)")
+        raise VerifyException("must be called from inside a CoreOp")
     fifo = _require_objectfifo(op, symbol)
     if fifo is None:
         return
@@ -580,24 +574,24 @@ def _verify_port_access(
     core_tile = core.tile
     if port == ObjectFifoPort.Produce:
         if core_tile is not fifo.producerTile:
-            raise VerifyException(
-                f"producer port of objectFifo @{fifo_name} accessed by core running on "
-                f"non-producer tile{_tile_text(core_tile)}"
+            raise VerifyAt(
+                core,
+                f"producer port of objectFifo accessed by core running on non-producer tile "
+                f"(@{fifo_name}, core on tile{_tile_text(core_tile)})",
             )
-        endpoint = 0
-    else:
-        if core_tile not in fifo.consumerTiles:
-            raise VerifyException(
-                f"consumer port of objectFifo @{fifo_name} accessed by core running on "
-                f"non-consumer tile{_tile_text(core_tile)}"
-            )
-        endpoint = 1 + list(fifo.consumerTiles).index(core_tile)
-    depth = fifo.depth(endpoint)
-    if size > depth:
-        raise VerifyException(
-            f"{verb} {size} objects from an objectFifo that holds {depth} "
-            f"(@{fifo_name}); raise the depth or {verb[:-1]} fewer"
+    elif core_tile not in fifo.consumerTiles:
+        raise VerifyAt(
+            core,
+            f"consumer port of objectFifo accessed by core running on non-consumer tile "
+            f"(@{fifo_name}, core on tile{_tile_text(core_tile)})",
         )
+
+
+def endpoint_depth(fifo: ObjectFifoCreateOp, port: int, core_tile: SSAValue) -> int:
+    """The declared depth at the end of ``fifo`` a core on ``core_tile`` uses via ``port``."""
+    if port == ObjectFifoPort.Produce or core_tile not in fifo.consumerTiles:
+        return fifo.depth(0)
+    return fifo.depth(1 + list(fifo.consumerTiles).index(core_tile))
 
 
 def _tile_text(value: SSAValue) -> str:
@@ -630,10 +624,9 @@ class ObjectFifoAcquireOp(FormattedOp):
         )
 
     def verify_rules(self) -> None:
-        size = self.size.value.data
-        if size < 1:
-            raise VerifyException("aie.objectfifo.acquire size must be at least 1")
-        _verify_port_access(self, self.port.value.data, self.objFifo_name, size, "acquires")
+        if self.size.value.data < 1:
+            raise VerifyException("must acquire at least one element")
+        _verify_port_access(self, self.port.value.data, self.objFifo_name)
         fifo = lookup_objectfifo(self, self.objFifo_name)
         if fifo is not None and self.subview.type.element_type != fifo.element_memref:
             raise VerifyException(
@@ -701,10 +694,9 @@ class ObjectFifoReleaseOp(FormattedOp):
         )
 
     def verify_rules(self) -> None:
-        size = self.size.value.data
-        if size < 1:
-            raise VerifyException("aie.objectfifo.release size must be at least 1")
-        _verify_port_access(self, self.port.value.data, self.objFifo_name, size, "releases")
+        if self.size.value.data < 1:
+            raise VerifyException("must release at least one element")
+        _verify_port_access(self, self.port.value.data, self.objFifo_name)
 
 
 __all__ = [
@@ -713,5 +705,6 @@ __all__ = [
     "ObjectFifoLinkOp",
     "ObjectFifoReleaseOp",
     "ObjectFifoSubviewAccessOp",
+    "endpoint_depth",
     "lookup_objectfifo",
 ]

@@ -248,27 +248,55 @@ class NpuDmaMemcpyNdOp(IRDLOperation):
         spec = device_spec(self)
         if spec is None:
             return
-        target = dma_endpoint(self, self.metadata)
-        if target is None:
-            raise VerifyException(
-                "couldn't find symbol in parent device: expected an aie.objectfifo or "
-                f"aie.shim_dma_allocation named {symbol_text(self.metadata)}",
-            )
-        sizes, strides, offsets = (self.static_values(w) for w in ("sizes", "strides", "offsets"))
-        if sizes is None or strides is None or offsets is None:
-            return  # a pattern known only at run time is checked when it is lowered
         burst = int_value(self.burst_length)
         if burst and burst not in spec.shim_burst_lengths:
             raise VerifyException(burst_length_message(spec))
         if spec.arch.value == "AIE1":
             return
-        elem_bytes = bits // 8
-        if sum(o * s for o, s in zip(offsets, strides)) * elem_bytes % 4 != 0:
-            raise VerifyException("Offset must be 4-byte-aligned.")
-        limits = _transfer_limits(spec, target)
-        verify_strides_wraps(bits, sizes[::-1], strides[::-1], limits)
+        offsets = self.static_values("offsets")
+        strides = self.static_values("strides")
+        if offsets is not None and strides is not None:
+            if sum(o * s for o, s in zip(offsets, strides)) * (bits // 8) % 4 != 0:
+                raise VerifyException("Offset must be 4-byte-aligned.")
+        # mlir-aie checks the pattern against the shim BD of a shim_dma_allocation; one
+        # naming an objectfifo is checked once the stateful transform has made that
+        # allocation (iron-lint warns before).
+        target = dma_endpoint(self, self.metadata)
+        if target is not None and target.name == "aie.shim_dma_allocation":
+            self.verify_pattern(spec, target)
         if self.packet is not None:
-            verify_packet(self.packet, limits)
+            verify_packet(self.packet, spec.kinds[TileKind.SHIM_NOC].bd)
+
+    def verify_pattern(self, spec: DeviceSpec, target: Operation) -> None:
+        sizes, strides = self.static_values("sizes"), self.static_values("strides")
+        if sizes is None or strides is None:
+            return  # a pattern known only at run time is checked when it is lowered
+        memref_type = self.memref.type
+        assert isinstance(memref_type, MemRefType | UnrankedMemRefType)
+        bits = element_bits(memref_type.element_type)
+        verify_strides_wraps(bits, sizes[::-1], strides[::-1], _transfer_limits(spec, target))
+
+
+def memcpy_pattern_problem(op: Operation) -> str | None:
+    """iron-lint: what is wrong with a memcpy the verifier cannot check yet — its symbol names
+    no allocation or objectfifo, or its pattern does not fit the shim BD of its objectfifo."""
+    assert isinstance(op, NpuDmaMemcpyNdOp)
+    spec = device_spec(op)
+    if spec is None or spec.arch.value == "AIE1":
+        return None
+    target = dma_endpoint(op, op.metadata)
+    if target is None:
+        return (
+            f"{symbol_text(op.metadata)} names no aie.objectfifo or aie.shim_dma_allocation in "
+            "the enclosing aie.device: the transfer has no shim channel to run on"
+        )
+    if target.name != "aie.objectfifo":
+        return None
+    try:
+        op.verify_pattern(spec, target)
+    except VerifyException as error:
+        return f"{error} (on the shim BD of objectfifo {symbol_text(op.metadata)})"
+    return None
 
 
 def _parse_index_entry(parser: Parser) -> int | UnresolvedOperand:

@@ -207,15 +207,10 @@ class _TransferOp(IRDLOperation):
             raise VerifyException(f"{what}: the tap needs as many sizes as strides (at least 1)")
         if any(s < 1 for s in sizes) or any(t < 0 for t in strides):
             raise VerifyException(f"{what}: tap sizes must be >= 1 and strides >= 0")
-        numel = 1
-        for d in self.host.type.get_shape():
-            numel *= d
-        last = self.offset.data + sum((s - 1) * t for s, t in zip(sizes, strides))
-        if self.offset.data < 0 or last >= numel:
-            raise VerifyException(
-                f"{what}: the tap (offset {self.offset.data}, sizes {sizes}, strides {strides}) "
-                f"reaches element {last}, outside the {numel} elements of {self.host.type}"
-            )
+        # A tap may reach past the host memref's type: mlir-aie emits it and the host allocates
+        # the larger buffer (the API warns; the simulator checks the buffer actually passed).
+        if self.offset.data < 0:
+            raise VerifyException(f"{what}: the tap offset {self.offset.data} is negative")
 
     @classmethod
     def parse(cls, parser: Parser):

@@ -16,6 +16,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DeviceSpec, TileKind
+from iron_ir.dialects.aiex._support import element_bits
 from iron_ir.dialects.iron.attrs import EndpointAttr, EndpointKind
 from iron_ir.dialects.iron.program import BarrierOp, BufferOp, FifoOp, LinkOp, ProgramOp
 from iron_ir.dialects.iron.runtime import (
@@ -277,11 +278,7 @@ def _verify_sequence(p: _Program, seq: RuntimeSequenceOp) -> None:
                 raise VerifyException(
                     f"{what}: the runtime is not a {end} of fifo @{fifo.fifo_name}{detail}"
                 )
-            if op.host.type.get_element_type() != fifo.elem_type.get_element_type():
-                raise VerifyException(
-                    f"{what}: host buffer elements are {op.host.type.get_element_type()} but the "
-                    f"fifo holds {fifo.elem_type.get_element_type()}"
-                )
+            _check_host_elements(what, op.host.type, fifo.elem_type)
             transfers[op.fifo_name].append(op.name)
         elif isinstance(op, RtpWriteOp):
             buf = p.buffers.get(op.buffer_name)
@@ -316,3 +313,17 @@ def _verify_sequence(p: _Program, seq: RuntimeSequenceOp) -> None:
                             f"fifo @{fifo.fifo_name}: the runtime is an endpoint but never does "
                             f"an {op_name} on it"
                         )
+
+
+def _check_host_elements(what: str, host: MemRefType, obj: MemRefType) -> None:
+    """The DMA moves bytes: a host buffer of another element type is read as the fifo's type,
+    which needs a fifo object to be a whole number of host elements."""
+    host_elem, obj_elem = host.get_element_type(), obj.get_element_type()
+    if host_elem == obj_elem:
+        return
+    host_bits, obj_bytes = element_bits(host_elem), _numel(obj) * element_bits(obj_elem) // 8
+    if host_bits % 8 or (obj_bytes * 8) % host_bits:
+        raise VerifyException(
+            f"{what}: host buffer elements are {host_elem} but the fifo holds {obj_elem}, and a "
+            f"fifo object ({obj_bytes} bytes) is not a whole number of {host_elem} elements"
+        )

@@ -1,6 +1,6 @@
 """AIE ops inside a core: objectfifo acquire/access/release and explicit locks.
 
-A blocked acquire ``yield``s a wait object (see :mod:`iron_ir.sim.engine`); the scheduler resumes
+A blocked acquire ``yield``s a wait object (see :mod:`iron_ir.sim.machine`); the scheduler resumes
 the core only when the wait is satisfied, so the line after the ``yield`` can take at once.
 """
 
@@ -10,6 +10,7 @@ from xdsl.ir import Operation
 
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import as_int, prop, sym_name
+from iron_ir.sim.machine.lock import AIE1, EQ, GE
 
 PORTS = {0: "Produce", 1: "Consume"}
 
@@ -21,12 +22,30 @@ def _port(e: Emitter, op: Operation) -> str:
 
 
 def _acquire(e: Emitter, op: Operation) -> None:
-    port = _port(e, op)
+    """The objectfifo acquire, inline (the hot path of every core): take the objects not yet
+    held from the pool's lock, or block until the lock has them."""
+    name = _port(e, op)
+    port = e.scope.globals[name]
     n = as_int(prop(op, "size"))
-    w = e.const(f"{where(op)}", "w")
+    wait = e.const(e.scope.globals["_FifoWait"](port, n, where(op), e.looping), "w")
+    lock = e.const(port.acq, "lock")
+    window = e.const(port.window(n), "win")
+    progress = e.const(port.progress, "progress")
     e.blocking = True
-    e.line(f"if not {port}.ready({n}): yield {port}.wait({n}, {w})")
-    e.line(f"{e.define(op.results[0], 's')} = {port}.take({n})")
+    sub = e.define(op.results[0], "s")
+    need = e.fresh("need")
+    e.line(f"if {name}.count < {n}:")
+    e.indent()
+    e.line(f"{need} = {n} - {name}.count")
+    # The scheduler resumes a blocked core only once the lock can give what it waits for.
+    e.line(f"if {lock}.value < {need}: yield {wait}")
+    e.line(f"{lock}.value -= {need}")
+    e.line(f"if {lock}.waiters: {lock}.wake()")
+    if port.port == "Consume":
+        e.line(f"{progress}.takes += {need}")
+    e.line(f"{name}.count = {n}")
+    e.dedent()
+    e.line(f"{sub} = {window}[{name}.head]")
 
 
 def _access(e: Emitter, op: Operation) -> None:
@@ -35,24 +54,53 @@ def _access(e: Emitter, op: Operation) -> None:
 
 
 def _release(e: Emitter, op: Operation) -> None:
-    port = _port(e, op)
+    """The objectfifo release, inline: free the oldest held objects to the other side."""
+    name = _port(e, op)
+    port = e.scope.globals[name]
     n = as_int(prop(op, "size"))
     w = e.const(f"{where(op)}", "w")
-    e.line(f"{port}.release({n}, {w})")
+    lock = e.const(port.rel, "lock")
+    e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
+    e.line(f"{name}.count -= {n}")
+    if port.depth > 1:
+        e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
+    e.line(f"{lock}.value += {n}")
+    e.line(f"if {lock}.waiters: {lock}.wake()")
 
 
 def _use_lock(e: Emitter, op: Operation) -> None:
     lock = e.use(op.operands[0])
     action = as_int(prop(op, "action"))
     value = as_int(prop(op, "value"), 1)
+    mode = lock_mode(e, action)
     if action == 1:  # Release
-        e.line(f"{lock}.value += {value}")
+        e.line(f"{lock}.give({mode}, {value})")
         return
-    # Acquire and AcquireGreaterEqual: AIE2 semaphore locks wait for >= value and subtract it.
+    blocking = as_int(prop(op, "blocking"), 1) != 0
+    if not blocking:
+        # A non-blocking acquire takes the lock if it can and goes on either way.
+        e.line(f"if {lock}.can({mode}, {value}): {lock}.take({mode}, {value})")
+        return
     w = e.const(f"{where(op)} in {e.what}", "w")
     e.blocking = True
-    e.line(f"if {lock}.value < {value}: yield _LockWait({lock}, {value}, {w})")
-    e.line(f"{lock}.value -= {value}")
+    e.line(
+        f"if not {lock}.can({mode}, {value}): "
+        f"yield _LockWait({lock}, {value}, {w}, {e.looping}, {mode})"
+    )
+    e.line(f"{lock}.take({mode}, {value})")
+
+
+def lock_mode(e: Emitter, action: int) -> int:
+    """The lock discipline of ``aie.use_lock``'s action on this device (:mod:`..machine.lock`):
+    AIE1 binary locks, or AIE2 semaphores (``Acquire`` waits for equality)."""
+    if e.scope.extra.get("aie1"):
+        return AIE1
+    return EQ if action == 0 else GE
+
+
+def _buffer(e: Emitter, op: Operation) -> None:
+    # A buffer declared inside a core body is the tile's static memory, read with the design.
+    e.use(op.results[0])
 
 
 def _end(e: Emitter, op: Operation) -> None:
@@ -64,5 +112,6 @@ HANDLERS: dict[str, Handler] = {
     "aie.objectfifo.subview.access": _access,
     "aie.objectfifo.release": _release,
     "aie.use_lock": _use_lock,
+    "aie.buffer": _buffer,
     "aie.end": _end,
 }

@@ -58,6 +58,18 @@ class Emitter:
         self.blocking = False
         self.yield_targets: list[list[str]] = []
         self.loop_exits: list[list[str]] = []
+        self.endless = 0
+        """How many endless loops (IRON's ``while_true``) enclose the ops being emitted."""
+
+    @property
+    def looping(self) -> bool:
+        return self.endless > 0
+
+    def iteration_start(self) -> None:
+        """At the top of each iteration of an endless loop: mark the core's progress."""
+        progress = self.scope.extra.get("progress")
+        if progress is not None:
+            self.line(f"{progress}.mark = {progress}.takes")
 
     # --- names ---------------------------------------------------------------------------
 

@@ -7,6 +7,26 @@ from xdsl.ir import Operation
 from iron_ir.sim.codegen.emitter import Emitter, Handler, assign, where
 from iron_ir.sim.errors import UnsupportedOpError
 
+# A loop this long is IRON's ``while_true`` (``range_(sys.maxsize)``): it never ends in a run.
+ENDLESS_TRIPS = 2**31 - 1
+
+
+def _constant(value) -> int | None:
+    owner = value.owner
+    if isinstance(owner, Operation) and owner.name == "arith.constant":
+        attr = owner.properties.get("value")
+        if attr is None:
+            attr = owner.attributes.get("value")
+        data = getattr(getattr(attr, "value", None), "data", None)
+        if isinstance(data, int):
+            return data
+    return None
+
+
+def _is_endless(op: Operation) -> bool:
+    lb, ub, step = (_constant(v) for v in op.operands[:3])
+    return None not in (lb, ub, step) and step > 0 and (ub - lb) // step >= ENDLESS_TRIPS
+
 
 def _for(e: Emitter, op: Operation) -> None:
     lb, ub, step, *inits = (e.use(v) for v in op.operands)
@@ -15,12 +35,18 @@ def _for(e: Emitter, op: Operation) -> None:
     carried = [e.define(arg, "a") for arg in body.args[1:]]
     if carried:
         e.line(assign(carried, inits))
+    endless = _is_endless(op)
     e.line(f"for {iv} in range({lb}, {ub}, {step}):")
     e.indent()
     e.tick()
+    if endless:
+        e.iteration_start()
+        e.endless += 1
     e.yield_targets.append(carried)
     e.block(body)
     e.yield_targets.pop()
+    if endless:
+        e.endless -= 1
     e.dedent()
     results = [e.define(r) for r in op.results]
     if results:
@@ -60,12 +86,17 @@ def _while(e: Emitter, op: Operation) -> None:
     e.line("while True:")
     e.indent()
     e.tick()
+    # Whether a while loop ends is not known statically: treat it as endless (a core resting
+    # at its top at the end of a run is then not reported).
+    e.iteration_start()
+    e.endless += 1
     e.loop_exits.append([*results, "|", *after_args])
     e.yield_targets.append(before_args)
     e.block(before)
     e.loop_exits.pop()
     e.block(after)
     e.yield_targets.pop()
+    e.endless -= 1
     e.dedent()
 
 

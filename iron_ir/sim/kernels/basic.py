@@ -80,3 +80,11 @@ for _block in (4, 8):
         source="programming_examples/basic/transposes/aie_kernels/transpose.cc "
         "(also aie_kernels/generic/transpose.cc)",
     )(block_transpose_model(_block))
+
+
+@builtin_model(
+    "passThrough", source="programming_examples/getting_started/00_memcpy/passThrough.cc"
+)
+def pass_through(src: np.ndarray, dst: np.ndarray, line_width: int) -> None:
+    """The getting-started memcpy kernel: ``line_width`` int32 words, 16 (64 bytes) a step."""
+    _pass_through("passThrough", src, dst, int(line_width))

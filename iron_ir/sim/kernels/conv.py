@@ -129,6 +129,15 @@ def conv2dk1_i8(act_in, wts_in, out_buf, *scalars) -> None:
         _conv2dk1_int8_out(act_in, wts_in, out_buf, *scalars)
 
 
+# The object file decides first: a design may declare its output buffer with the other 8-bit
+# type (the DMA moves bytes), so the buffer's dtype only decides for other object files.
+builtin_model("conv2dk1_i8", source="aie_kernels/aie2/conv2dk1_i8.cc", link_with=("conv2dk1_i8.o",))(
+    _conv2dk1_int8_out
+)
+builtin_model("conv2dk1_i8", source="aie_kernels/aie2/conv2dk1.cc", link_with=("conv2dk1.o",))(
+    _conv2dk1_uint8_out
+)
+
 builtin_model("conv2dk1_ui8", source="aie_kernels/aie2/conv2dk1.cc")(
     conv2dk1_model("conv2dk1_ui8", act_signed=False, out_signed=False)
 )

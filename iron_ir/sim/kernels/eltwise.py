@@ -212,3 +212,30 @@ def row_wise_bias_add(in_tile, bias, out_tile) -> None:
         )
     need(dst, src.size, kernel, "out")
     dst[: src.size] = (src.reshape(-1, n) + b).reshape(-1)
+
+
+_SAXPY_SRC = "programming_examples/getting_started/01_SAXPY/saxpy.cc"
+_SAXPY_N = 4096  # the C++ loops over a fixed 4096 elements
+
+
+def _saxpy(kernel: str, x, y, z, rounding: str) -> None:
+    for name, buf in (("x", x), ("y", y), ("z", z)):
+        expect_dtype(buf, kernel, name, BF16)
+    xs, ys, zs = flat(x, kernel, "x"), flat(y, kernel, "y"), flat(z, kernel, "z")
+    for name, buf in (("x", xs), ("y", ys), ("z", zs)):
+        need(buf, _SAXPY_N, kernel, name)
+    # 3 * x is exact in fp32 (a bf16 times a small constant); the sum is an fp32 add.
+    total = np.float32(3.0) * xs[:_SAXPY_N].astype(np.float32) + ys[:_SAXPY_N].astype(np.float32)
+    zs[:_SAXPY_N] = to_bf16(total, rounding)
+
+
+@builtin_model("saxpy", source=_SAXPY_SRC)
+def saxpy(x, y, z) -> None:
+    """``z = 3 x + y`` over 4096 bf16s, accumulated in fp32, narrowed by the vector unit."""
+    _saxpy("saxpy", x, y, z, BOOT_BF16_ROUNDING)
+
+
+@builtin_model("saxpy_scalar", source=_SAXPY_SRC)
+def saxpy_scalar(x, y, z) -> None:
+    """The scalar loop: ``z[i] = 3.f * x[i] + y[i]`` with C++'s round-to-nearest-even cast."""
+    _saxpy("saxpy_scalar", x, y, z, "nearest_even")

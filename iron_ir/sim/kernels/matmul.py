@@ -32,6 +32,7 @@ import numpy as np
 from iron_ir.sim.kernels._numerics import (
     BF16,
     BOOT_BF16_ROUNDING,
+    bf16_to_f32,
     expect_dtype,
     flat,
     need,
@@ -115,12 +116,78 @@ def tile(matrix: np.ndarray, tr: int, tc: int, *, col_major: bool) -> np.ndarray
     return matrix.reshape(rows // tr, tr, cols // tc, tc).transpose(0, 2, 1, 3).reshape(-1)
 
 
+_TABLES: dict[np.dtype, np.ndarray] = {}
+
+
+def _bf16_table(dtype) -> np.ndarray:
+    """The value of every bf16 bit pattern in ``dtype`` (exact for fp32 and fp64): indexing it
+    with a buffer's bits converts and re-lays out the buffer in one gather."""
+    dtype = np.dtype(dtype)
+    table = _TABLES.get(dtype)
+    if table is None:
+        with np.errstate(invalid="ignore"):  # the NaN patterns stay NaN
+            table = bf16_to_f32(np.arange(1 << 16, dtype=np.uint16)).astype(dtype)
+        _TABLES[dtype] = table
+    return table
+
+
+# Axis orders that turn a tiled buffer (see the module docstring) into row-major matrix
+# order, by layout: A's (M/r, K/s, r, s) blocks as (K/s, M, s) for the blocked product, B's
+# as (K/s, s, N), C's as (M, N); and back for C.
+_A_BLOCKS = (1, 0, 2, 3)
+_B_BLOCKS = {False: (0, 2, 1, 3), True: (1, 3, 0, 2)}
+_C_ROWS = {False: (0, 2, 1, 3), True: (1, 3, 0, 2)}
+_C_TILES = {False: (0, 2, 1, 3), True: (2, 0, 3, 1)}
+
+
+def _bf16_blocked_matmul(a, b, c, m, k, n, tiles, b_col_major, c_col_major, rounding):
+    """``C += A @ B`` for bf16 operands as the vector kernel accumulates it: each ``s``-deep
+    block of products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to
+    the fp32 accumulator in K order, the result rounded to C's type.
+
+    A handful of numpy calls whatever the shape: conversions with re-layouts are table
+    gathers, every block is one batched matmul, and the K-order fp32 sum is one reduction
+    over the leading axis (numpy adds along a non-contiguous axis one slice after another).
+    """
+    r, s, t = tiles
+    nb = k // s
+    t64 = _bf16_table(np.float64)
+    a_blocks = t64[a.view(np.uint16).reshape(m // r, nb, r, s).transpose(_A_BLOCKS)]
+    b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
+    b_blocks = t64[b.view(np.uint16).reshape(b_shape).transpose(_B_BLOCKS[b_col_major])]
+    terms = np.empty((nb + 1, m, n), dtype=np.float32)
+    np.copyto(terms[1:], np.matmul(a_blocks.reshape(nb, m, s), b_blocks.reshape(nb, s, n)))
+    c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
+    order = _C_ROWS[c_col_major]
+    first = terms[0].reshape(m // r, r, n // t, t)
+    if c.dtype == BF16:
+        first[...] = _bf16_table(np.float32)[c.view(np.uint16).reshape(c_shape).transpose(order)]
+    else:
+        np.copyto(first, c.reshape(c_shape).transpose(order))
+    acc = np.add.reduce(terms, axis=0)
+    tiles_view = acc.reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
+    if c.dtype != BF16:
+        c.reshape(c_shape)[...] = tiles_view
+    elif rounding == "truncate":
+        # The high half of each fp32 word (little-endian: the second uint16) is the bf16.
+        high = acc.view(np.uint16)[..., 1::2].reshape(m // r, r, n // t, t)
+        np.copyto(c.view(np.uint16).reshape(c_shape), high.transpose(_C_TILES[c_col_major]))
+    else:
+        np.copyto(c.reshape(c_shape), to_bf16(tiles_view, rounding).reshape(c_shape))
+
+
 def _block_fp32_matmul(c0: np.ndarray, a: np.ndarray, b: np.ndarray, s: int) -> np.ndarray:
+    """``c0 + a @ b`` with the blocked fp32 accumulation of :func:`_bf16_blocked_matmul`, for
+    row-major operands of any float type."""
+    m, depth = a.shape
+    n = b.shape[1]
+    nb = depth // s
+    a64 = a.astype(np.float64).reshape(m, nb, s).transpose(1, 0, 2)
+    b64 = b.astype(np.float64).reshape(nb, s, n)
+    blocks = np.matmul(a64, b64).astype(np.float32)
     acc = c0.astype(np.float32)
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    for k0 in range(0, a.shape[1], s):
-        block = (a64[:, k0 : k0 + s] @ b64[k0 : k0 + s, :]).astype(np.float32)
-        acc = (acc + block).astype(np.float32)
+    for block in blocks:
+        acc = acc + block
     return acc
 
 
@@ -150,6 +217,11 @@ def matmul_model(
                 f"{kernel}: M={m}, K={k}, N={n} must be multiples of the mmul shape "
                 f"r={r}, s={s}, t={t}"
             )
+        if in_dt == BF16 and not scalar:
+            _bf16_blocked_matmul(
+                a, b, c, m, k, n, tiles, b_col_major, c_col_major, bf16_rounding
+            )
+            return
         A = untile(a, m, k, r, s, col_major=False)
         B = untile(b, k, n, s, t, col_major=b_col_major)
         C = untile(c, m, n, r, t, col_major=c_col_major)

@@ -38,7 +38,17 @@ Registering a model
 ``kernel_model`` takes one or more names; a name may be a glob
 (``"matmul_*"``) that matches a family of symbols.  ``register_model(name,
 fn)`` does the same without a decorator.  Exact names win over globs, and
-among globs the longest pattern wins.  A user model registered under a name
+among globs the longest pattern wins.
+
+Choosing by object file
+-----------------------
+Two C++ sources may export the same symbol with different arithmetic
+(``conv2dk1_i8`` is int8 in ``conv2dk1_i8.cc`` and uint8 with ReLU in
+``conv2dk1.cc``).  A model registered with ``link_with=("conv2dk1.o",)`` serves
+the symbol only when the core links that object file (the ``link_with`` of the
+``func.func`` or the ``aie.core``; compared by file name without directory or
+extension), and wins over the symbol's general model.  The general model is the
+fallback for other object files and for kernels without ``link_with``.  A user model registered under a name
 that already has a built-in model replaces it and emits a
 :class:`KernelModelOverrideWarning`.  ``registered_models()`` lists what is
 registered.
@@ -105,6 +115,13 @@ class ModelEntry:
 
 
 _REGISTRY: dict[str, ModelEntry] = {}
+_BY_OBJECT: dict[tuple[str, str], ModelEntry] = {}
+
+
+def _object_stem(link_with: str) -> str:
+    """``path/to/conv2dk1.o`` -> ``conv2dk1``: how object files are compared."""
+    base = link_with.replace("\\", "/").rsplit("/", 1)[-1]
+    return base.split(".", 1)[0]
 
 
 def _python_name(symbol: str) -> str:
@@ -113,13 +130,36 @@ def _python_name(symbol: str) -> str:
 
 
 def register_model(
-    name: str, fn: KernelModel, *, builtin: bool = False, source: str = ""
+    name: str,
+    fn: KernelModel,
+    *,
+    builtin: bool = False,
+    source: str = "",
+    link_with: tuple[str, ...] | list[str] = (),
 ) -> KernelModel:
-    """Register ``fn`` as the model of the kernel symbol (or glob) ``name``."""
+    """Register ``fn`` as the model of the kernel symbol (or glob) ``name``; with
+    ``link_with``, only for cores linking one of those object files."""
     if not isinstance(name, str) or not name:
         raise TypeError(f"a kernel model name must be a non-empty string, not {name!r}")
     if not callable(fn):
         raise TypeError(f"the model for {name!r} must be callable, not {fn!r}")
+    if isinstance(link_with, str):
+        link_with = (link_with,)
+    if link_with:
+        for obj in link_with:
+            key = (name, _object_stem(obj))
+            previous = _BY_OBJECT.get(key)
+            if previous is not None and previous.builtin and builtin:
+                raise ValueError(f"two built-in models claim @{name} in {obj}")
+            if previous is not None and previous.builtin and not builtin:
+                warnings.warn(
+                    f"user model {getattr(fn, '__qualname__', fn)!r} replaces the built-in "
+                    f"model of @{name} in {obj} ({previous.source or 'iron_ir.sim.kernels'})",
+                    KernelModelOverrideWarning,
+                    stacklevel=3,
+                )
+            _BY_OBJECT[key] = ModelEntry(name, fn, builtin, source)
+        return fn
     previous = _REGISTRY.get(name)
     if previous is not None and not builtin:
         if previous.builtin:
@@ -135,39 +175,54 @@ def register_model(
     return fn
 
 
-def kernel_model(*names: str, source: str = "") -> Callable[[KernelModel], KernelModel]:
+def kernel_model(
+    *names: str, source: str = "", link_with: tuple[str, ...] = ()
+) -> Callable[[KernelModel], KernelModel]:
     """Decorator registering the decorated function under each of ``names``."""
     if not names:
         raise TypeError("kernel_model needs at least one kernel symbol name")
 
     def decorate(fn: KernelModel) -> KernelModel:
         for name in names:
-            register_model(name, fn, source=source)
+            register_model(name, fn, source=source, link_with=link_with)
         return fn
 
     return decorate
 
 
-def builtin_model(*names: str, source: str) -> Callable[[KernelModel], KernelModel]:
+def builtin_model(
+    *names: str, source: str, link_with: tuple[str, ...] = ()
+) -> Callable[[KernelModel], KernelModel]:
     """Decorator for the models shipped in this package (``source`` is the C++ file)."""
 
     def decorate(fn: KernelModel) -> KernelModel:
         for name in names:
-            register_model(name, fn, builtin=True, source=source)
+            register_model(name, fn, builtin=True, source=source, link_with=link_with)
         return fn
 
     return decorate
 
 
-def unregister_model(name: str) -> None:
-    """Remove the model registered under exactly ``name``."""
+def unregister_model(name: str, link_with: str | None = None) -> None:
+    """Remove the model registered under exactly ``name`` (for ``link_with``, if given)."""
+    if link_with is not None:
+        key = (name, _object_stem(link_with))
+        if key not in _BY_OBJECT:
+            raise KeyError(f"no model is registered under {name!r} for {link_with!r}")
+        del _BY_OBJECT[key]
+        return
     if name not in _REGISTRY:
         raise KeyError(f"no model is registered under {name!r}")
     del _REGISTRY[name]
 
 
-def find_model(symbol: str) -> ModelEntry | None:
-    """The entry that serves ``symbol``: an exact name, else the longest matching glob."""
+def find_model(symbol: str, link_with: str | None = None) -> ModelEntry | None:
+    """The entry that serves ``symbol`` linked from ``link_with``: a model registered for that
+    object file, else an exact name, else the longest matching glob."""
+    if link_with:
+        entry = _BY_OBJECT.get((symbol, _object_stem(link_with)))
+        if entry is not None:
+            return entry
     entry = _REGISTRY.get(symbol)
     if entry is not None and not entry.is_pattern:
         return entry
@@ -187,12 +242,15 @@ def lookup_model(
     ``arg_types`` (the callee's argument types as text, e.g. ``"memref<1024xi16>"``)
     only make the error's code snippet name the parameters.
     """
-    entry = find_model(symbol)
+    entry = find_model(symbol, link_with)
     if entry is None:
         raise MissingKernelModelError(symbol, link_with, arg_types)
     return entry.fn
 
 
 def registered_models() -> dict[str, ModelEntry]:
-    """A snapshot of every registered model, by name."""
-    return dict(sorted(_REGISTRY.items()))
+    """A snapshot of every registered model, by name (object-file specific ones as
+    ``symbol@object``)."""
+    both = dict(_REGISTRY)
+    both.update({f"{name}@{obj}": e for (name, obj), e in _BY_OBJECT.items()})
+    return dict(sorted(both.items()))

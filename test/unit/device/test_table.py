@@ -85,7 +85,7 @@ def test_npu2_specific_facts():
     npu1, npu2 = get_device("npu1"), get_device("npu2")
     assert npu1.shim_burst_lengths == (64, 128, 256)
     assert npu2.shim_burst_lengths == (64, 128, 256, 512)
-    assert (npu1.buffer_alignment_bytes, npu2.buffer_alignment_bytes) == (16, 32)
+    assert (npu1.buffer_alignment_bytes, npu2.buffer_alignment_bytes) == (32, 32)
     assert (npu1.txn_device_generation, npu2.txn_device_generation) == (3, 4)
 
 

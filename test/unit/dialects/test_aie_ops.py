@@ -179,7 +179,7 @@ def test_verifier_rejects_built_ir_with_a_clear_message():
     module, device, b = _device("npu1")
     tile = b.insert(TileOp(0, 1))
     b.insert(CoreOp(tile))
-    with pytest.raises(VerifyException, match="must be on a compute tile, but tile \\(0, 1\\) is a mem tile"):
+    with pytest.raises(VerifyException, match="failed to verify that op exists in a core tile: tile \\(0, 1\\) is a mem tile"):
         module.verify()
 
 

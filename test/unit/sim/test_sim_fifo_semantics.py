@@ -249,6 +249,46 @@ def test_dimensions_from_stream_on_a_mem_tile_then_forward():
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], blocks_transposed(x))
 
 
+def vector_scalar_add_design(n: int = 256):
+    """mlir-aie's vector_scalar_add shape: 64-element objects to the mem tile, forwarded to the
+    core as 32-element ones; the core's 32-element results forwarded to the host as 64."""
+    big, small = "memref<64xi32>", "memref<32xi32>"
+    body = fifo("in0", "%shim_noc_tile_0_0", "%mem_tile_0_1", big)
+    body += fifo("in1", "%mem_tile_0_1", "%tile_0_2", small)
+    body += "    aie.objectfifo.link [@in0] -> [@in1]([] [0])\n"
+    body += fifo("out1", "%tile_0_2", "%mem_tile_0_1", small)
+    body += fifo("out0", "%mem_tile_0_1", "%shim_noc_tile_0_0", big)
+    body += "    aie.objectfifo.link [@out1] -> [@out0]([] [0])\n"
+    body += core(
+        "0_2",
+        acquire("in1", "Consume", 1, small, "a")
+        + acquire("out1", "Produce", 1, small, "b")
+        + add_const("a", "b", 32, 1, small)
+        + release("in1", "Consume", 1)
+        + release("out1", "Produce", 1),
+    )
+    ty = f"memref<{n}xi32>"
+    rt = task("in0", 0, ty, n) + task("out0", 1, ty, n, token=True) + await_("out0")
+    return module(body, [ty, ty], rt)
+
+
+def test_link_between_object_sizes_moves_the_larger_object():
+    # The mem tile's BDs on both sides of each link move the larger object: every 64-element
+    # object reaches the core as two 32-element ones, and two results leave as one.
+    x = np.arange(256, dtype=np.int32) * 3
+    result = simulate(vector_scalar_add_design(), [x])
+    np.testing.assert_array_equal(result.outputs[1], x + 1)
+    assert result.warnings == []
+
+
+def test_link_pool_belongs_to_the_larger_fifo():
+    machine = build_machine(read_design(vector_scalar_add_design()))
+    pools = {p.name: (p.tile, p.depth, p.buffers[0].size) for p in machine.pools}
+    assert pools["in0_cons"] == ("mem_tile_0_1", 2, 64)
+    assert pools["out0"] == ("mem_tile_0_1", 2, 64)
+    assert "in1" not in pools and "out1_cons" not in pools
+
+
 def test_repeat_count_sends_each_object_again():
     body = fifo("in", "%shim_noc_tile_0_0", "%mem_tile_0_1")
     body += fifo("rep", "%mem_tile_0_1", "%shim_noc_tile_0_0", extra=" {repeat_count = 3 : i32}")

@@ -21,13 +21,6 @@ aie.device(npu1) {
 // -----
 aie.device(npu1) {
   %t = aie.tile(0, 2)
-  %t2 = aie.tile(0, 2)
-}
-// CHECK: duplicate aie.tile(0, 2) in aie.device
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 2)
   %c1 = aie.core(%t) {
     aie.end
   }
@@ -35,7 +28,7 @@ aie.device(npu1) {
     aie.end
   }
 }
-// CHECK: tile (0, 2) can only have one aie.core
+// CHECK: tile (0, 2) already has a core; each compute tile can host only one core
 
 // -----
 aie.device(npu1) {
@@ -43,7 +36,7 @@ aie.device(npu1) {
   %a = aie.buffer(%t) {sym_name = "x"} : memref<4xi32>
   %b = aie.buffer(%t) {sym_name = "x"} : memref<4xi32>
 }
-// CHECK: duplicate symbol @x: defined by 'aie.buffer' and again by 'aie.buffer'
+// CHECK: redefinition of symbol named 'x': defined by 'aie.buffer' and again by 'aie.buffer'
 
 // -----
 aie.device(npu1) {
@@ -52,7 +45,7 @@ aie.device(npu1) {
     aie.end
   }
 }
-// CHECK: must be on a compute tile, but tile (0, 1) is a mem tile
+// CHECK: failed to verify that op exists in a core tile: tile (0, 1) is a mem tile
 
 // -----
 aie.device(npu1) {
@@ -61,7 +54,7 @@ aie.device(npu1) {
     aie.end
   } {link_files = ["a.o"], link_with = "b.o"}
 }
-// CHECK: aie.core has both 'link_with' (deprecated) and 'link_files'
+// CHECK: cannot specify both 'link_with' (deprecated) and 'link_files' on the same core
 
 // -----
 aie.device(npu1) {
@@ -70,46 +63,14 @@ aie.device(npu1) {
     aie.end
   } {stack_size = 65536 : i32}
 }
-// CHECK: stack_size (65536 bytes) leaves no local memory on this compute tile (65536 bytes)
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 0)
-  %b = aie.buffer(%t) : memref<16xi32>
-}
-// CHECK: aie.buffer on tile (0, 0), a shim NOC tile, which has no data memory
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 2)
-  %a = aie.buffer(%t) : memref<8192xi32>
-  %b = aie.buffer(%t) : memref<8193xi32>
-}
-// CHECK: buffers on tile (0, 2) (compute tile) need 65540 bytes but the tile has 65536 bytes of data memory
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 2)
-  %a = aie.buffer(%t) : memref<16200xi32>
-  %c = aie.core(%t) {
-    aie.end
-  }
-}
-// CHECK: need 65824 bytes (including the 1024-byte core stack) but the tile has 65536
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 1)
-  %a = aie.buffer(%t) : memref<131073xi32>
-}
-// CHECK: buffers on tile (0, 1) (mem tile) need 524292 bytes but the tile has 524288 bytes
+// CHECK: stack_size 65536 leaves no local memory for this tile's buffers (65536 bytes total)
 
 // -----
 aie.device(npu1) {
   %t = aie.tile(0, 2)
   %l = aie.lock(%t, 16)
 }
-// CHECK: lock assigned invalid id (maximum is 15): lock id 16 on tile (0, 2), a compute tile with 16 locks
+// CHECK: lock assigned invalid id (maximum is 15)
 
 // -----
 aie.device(npu1) {
@@ -117,27 +78,6 @@ aie.device(npu1) {
   %l = aie.lock(%t, 64)
 }
 // CHECK: lock assigned invalid id (maximum is 63)
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 2)
-  %l = aie.lock(%t) {init = 64 : i32}
-}
-// CHECK: lock init value 64 is out of range: locks on a compute tile of npu1 hold 0..63
-
-// -----
-aie.device(xcvc1902) {
-  %t = aie.tile(2, 3)
-  %l = aie.lock(%t) {init = 2 : i32}
-}
-// CHECK: lock init value 2 is out of range: locks on a compute tile of xcvc1902 hold 0..1
-
-// -----
-aie.device(xcvc1902) {
-  %t = aie.tile(0, 0)
-  %l = aie.lock(%t)
-}
-// CHECK: tile (0, 0) is a shim PL tile, which has no locks
 
 // -----
 "aie.device"() <{device = 99 : i32}> ({

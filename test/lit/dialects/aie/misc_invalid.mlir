@@ -30,14 +30,6 @@ aie.device(npu1) {
 aie.device(npu1) {
   %t02 = aie.tile(0, 2)
   %t03 = aie.tile(0, 3)
-  aie.objectfifo @of(%t02, {%t03}, 1 : i32) {aie_stream = 2 : i32, aie_stream_port = 2 : i32} : !aie.objectfifo<memref<4xi32>>
-}
-// CHECK: objectfifo @of: `aie_stream_port` must be 0 or 1
-
-// -----
-aie.device(npu1) {
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t02, {%t03}, 2 : i32) {via_DMA = true} : !aie.objectfifo<memref<16xi32>>
   aie.objectfifo.allocate @of(%t02)
 }
@@ -66,21 +58,6 @@ aie.device(npu1) {
   %l = aie.logical_tile<CoreTile>(?, 7)
 }
 // CHECK: row index (7) must be less than the number of rows in the device (6)
-
-// -----
-aie.device(npu1) {
-  %t = aie.tile(0, 1)
-  %b = aie.buffer(%t) : memref<16xi32>
-  %m = aie.memtile_dma(%t) {
-    %0 = aie.dma_start(MM2S, 6, ^bb1, ^bb2)
-  ^bb1:
-    aie.dma_bd(%b : memref<16xi32>)
-    aie.next_bd ^bb1
-  ^bb2:
-    aie.end
-  }
-}
-// CHECK: uses more output channels than available on this tile (mem tile: 6 MM2S channels, used [6])
 
 // -----
 aie.device(npu1) {
@@ -140,15 +117,6 @@ aie.device(npu1) {
   }
 }
 // CHECK: aie.dma_bd takes at most two integers (offset, len)
-
-// -----
-"aie.device"() <{device = 4 : i32}> ({
-  %0 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
-  %1 = "aie.tile"() <{col = 0 : i32, row = 3 : i32}> : () -> index
-  "aie.objectfifo"(%0, %1) <{dimensionsFromStreamPerConsumer = #aie<bd_dim_layout_array_array[[]]>, dimensionsToStream = #aie<bd_dim_layout_array[]>, elemNumber = 1 : i32, elemType = !aie.objectfifo<memref<4xi32>>, initValues = [dense<0> : tensor<2x2xi32>], sym_name = "of"}> : (index, index) -> ()
-  "aie.end"() : () -> ()
-}) : () -> ()
-// CHECK: objectfifo @of: each init value must have the element shape [4]
 
 // -----
 aie.device(npu1) {

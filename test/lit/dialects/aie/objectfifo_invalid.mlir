@@ -7,22 +7,7 @@ aie.device(npu1) {
   %t12 = aie.tile(1, 2)
   aie.objectfifo @of(%t02, {%t03, %t12}, [2 : i32, 2 : i32]) : !aie.objectfifo<memref<16xi32>>
 }
-// CHECK: objectfifo @of does not have enough depths specified for producer and for each consumer: 2 given, 3 needed
-
-// -----
-aie.device(npu1) {
-  %t02 = aie.tile(0, 2)
-  aie.objectfifo @of(%t02, {}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-}
-// CHECK: objectfifo @of has no consumer tile
-
-// -----
-aie.device(npu1) {
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
-  aie.objectfifo @of(%t02, {%t03}, 0 : i32) : !aie.objectfifo<memref<16xi32>>
-}
-// CHECK: objectfifo @of: depth must be at least 1
+// CHECK: does not have enough depths specified for producer and for each consumer. (@of: 2 depths
 
 // -----
 aie.device(npu1) {
@@ -30,7 +15,7 @@ aie.device(npu1) {
   %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t00 dimensionsToStream [<size = 4, stride = 4>], {%t03}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
 }
-// CHECK: objectfifo @of: `dimensionsToStream` data layout transformations are not supported on shim tile producers
+// CHECK: `dimensionsToStream` data layout transformations are not supported on shim tile producers
 
 // -----
 aie.device(npu1) {
@@ -38,7 +23,7 @@ aie.device(npu1) {
   %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t03, {%t00 dimensionsFromStream [<size = 4, stride = 4>]}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
 }
-// CHECK: objectfifo @of: `dimensionsFromStreamPerConsumer` data layout transformations are not supported on shim tile consumers
+// CHECK: `dimensionsFromStreamPerConsumer` data layout transformations are not supported on shim tile consumers
 
 // -----
 aie.device(npu1) {
@@ -46,7 +31,7 @@ aie.device(npu1) {
   %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t00, {%t03}, 2 : i32) {repeat_count = 2 : i32} : !aie.objectfifo<memref<16xi32>>
 }
-// CHECK: objectfifo @of: `repeat_count` unavailable for shim tiles
+// CHECK: `repeat_count` unavailable for shim tiles
 
 // -----
 aie.device(npu1) {
@@ -54,7 +39,7 @@ aie.device(npu1) {
   %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t00, {%t03}, 1 : i32) : !aie.objectfifo<memref<2xi32>> = [dense<0> : memref<2xi32>]
 }
-// CHECK: objectfifo @of: `init_values` unavailable for shim tiles
+// CHECK: `init_values` unavailable for shim tiles
 
 // -----
 aie.device(npu1) {
@@ -62,7 +47,7 @@ aie.device(npu1) {
   %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t02, {%t03}, 2 : i32) : !aie.objectfifo<memref<2xi32>> = [dense<0> : memref<2xi32>]
 }
-// CHECK: objectfifo @of: `init_values` does not initialize all objects (1 values for depth 2)
+// CHECK: `init_values` does not initialize all objects (@of: 1 values for depth 2)
 
 // -----
 aie.device(npu1) {
@@ -70,7 +55,7 @@ aie.device(npu1) {
   %t03 = aie.tile(0, 3)
   aie.objectfifo @of(%t02, {%t03}, 2 : i32) {iter_count = 300 : i32} : !aie.objectfifo<memref<2xi32>>
 }
-// CHECK: objectfifo @of: `iter_count` must be between 1 and 256
+// CHECK: `iter_count` must be between 1 and 256
 
 // -----
 aie.device(npu1) {
@@ -79,23 +64,15 @@ aie.device(npu1) {
   %t12 = aie.tile(1, 2)
   aie.objectfifo @of(%t02, {%t03, %t12}, 2 : i32) {aie_stream = 1 : i32} : !aie.objectfifo<memref<2xi32>>
 }
-// CHECK: objectfifo @of: `aie_stream` is only supported for 1-to-1 objectfifos
+// CHECK: `aie_stream` can only be used in 1-to-1 object FIFOs (@of)
 
 // -----
 aie.device(npu1) {
   %t01 = aie.tile(0, 1)
   %t03 = aie.tile(0, 3)
-  aie.objectfifo @of(%t01, {%t03}, 2 : i32) {aie_stream = 0 : i32} : !aie.objectfifo<memref<2xi32>>
+  aie.objectfifo @of(%t01, {%t03}, 2 : i32) {aie_stream = 0 : i32, aie_stream_port = 0 : i32} : !aie.objectfifo<memref<2xi32>>
 }
-// CHECK: objectfifo @of: `aie_stream` endpoints must be compute tiles, not a mem tile
-
-// -----
-aie.device(npu1) {
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
-  aie.objectfifo @of(%t02, {%t03}, 2 : i32) {aie_stream = 3 : i32} : !aie.objectfifo<memref<2xi32>>
-}
-// CHECK: objectfifo @of: `aie_stream` must be 0 (producer), 1 (consumer) or 2 (both)
+// CHECK: `aie_stream` is not available for shim and mem tiles (@of: the producer is a mem tile)
 
 // -----
 aie.device(npu1) {
@@ -164,16 +141,6 @@ aie.device(npu1) {
   %t01 = aie.tile(0, 1)
   %t02 = aie.tile(0, 2)
   aie.objectfifo @a(%t02, {%t01}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-  aie.objectfifo @c(%t01, {%t02}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-  aie.objectfifo.link [@a] -> [@c]([0, 1] [])
-}
-// CHECK: a 1-to-1 aie.objectfifo.link takes at most one src and one dst offset
-
-// -----
-aie.device(npu1) {
-  %t01 = aie.tile(0, 1)
-  %t02 = aie.tile(0, 2)
-  aie.objectfifo @a(%t02, {%t01}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
   aie.objectfifo.link [@a] -> [@missing]([] [])
 }
 // CHECK: refers to @missing, but no aie.objectfifo of that name exists in the enclosing aie.device
@@ -206,30 +173,6 @@ aie.device(npu1) {
   %t01 = aie.tile(0, 1)
   %t02 = aie.tile(0, 2)
   %t03 = aie.tile(0, 3)
-  aie.objectfifo @a(%t02, {%t01}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
-  aie.objectfifo @b(%t03, {%t01}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
-  aie.objectfifo @c(%t01, {%t02}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-  aie.objectfifo.link [@a, @b] -> [@c]([0, 4] [])
-}
-// CHECK: join: offset 4 of @b overlaps the previous objectFifo (which ends at element 8); offsets must be increasing
-
-// -----
-aie.device(npu1) {
-  %t01 = aie.tile(0, 1)
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
-  aie.objectfifo @a(%t02, {%t01}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-  aie.objectfifo @c(%t01, {%t02}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
-  aie.objectfifo @d(%t01, {%t03}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
-  aie.objectfifo.link [@a] -> [@c, @d]([] [0, 12])
-}
-// CHECK: distribute: @d (8 elements) at offset 12 does not fit in @a (16 elements)
-
-// -----
-aie.device(npu1) {
-  %t01 = aie.tile(0, 1)
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
   aie.objectfifo @a(%t02, {%t01}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
   aie.objectfifo @c(%t01, {%t02}, 2 : i32) {repeat_count = 2 : i32} : !aie.objectfifo<memref<8xi32>>
   aie.objectfifo @d(%t01, {%t03}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
@@ -248,7 +191,7 @@ aie.device(npu1) {
   aie.objectfifo.link [@a] -> [@c]([] [])
   aie.objectfifo.link [@a] -> [@d]([] [])
 }
-// CHECK: objectfifo @a cannot be in more than one ObjectFifoLinkOp
+// CHECK: objectfifo cannot be in more than one ObjectFifoLinkOp (@a)
 
 // -----
 aie.device(npu1) {
@@ -260,7 +203,7 @@ aie.device(npu1) {
     return
   }
 }
-// CHECK: must be called from inside a CoreOp (aie.core)
+// CHECK: must be called from inside a CoreOp
 
 // -----
 aie.device(npu1) {
@@ -272,7 +215,7 @@ aie.device(npu1) {
     aie.end
   }
 }
-// CHECK: producer port of objectFifo @of accessed by core running on non-producer tile (0, 3)
+// CHECK: producer port of objectFifo accessed by core running on non-producer tile (@of, core on tile (0, 3))
 
 // -----
 aie.device(npu1) {
@@ -284,31 +227,7 @@ aie.device(npu1) {
     aie.end
   }
 }
-// CHECK: consumer port of objectFifo @of accessed by core running on non-consumer tile (0, 2)
-
-// -----
-aie.device(npu1) {
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
-  aie.objectfifo @of(%t02, {%t03}, [2 : i32, 3 : i32]) : !aie.objectfifo<memref<16xi32>>
-  %c = aie.core(%t02) {
-    %0 = aie.objectfifo.acquire @of(Produce, 3) : !aie.objectfifosubview<memref<16xi32>>
-    aie.end
-  }
-}
-// CHECK: acquires 3 objects from an objectFifo that holds 2 (@of); raise the depth or acquire fewer
-
-// -----
-aie.device(npu1) {
-  %t02 = aie.tile(0, 2)
-  %t03 = aie.tile(0, 3)
-  aie.objectfifo @of(%t02, {%t03}, 2 : i32) : !aie.objectfifo<memref<16xi32>>
-  %c = aie.core(%t03) {
-    aie.objectfifo.release @of(Consume, 4)
-    aie.end
-  }
-}
-// CHECK: releases 4 objects from an objectFifo that holds 2 (@of)
+// CHECK: consumer port of objectFifo accessed by core running on non-consumer tile (@of, core on tile (0, 2))
 
 // -----
 aie.device(npu1) {
@@ -332,7 +251,7 @@ aie.device(npu1) {
     aie.end
   }
 }
-// CHECK: aie.objectfifo.acquire size must be at least 1
+// CHECK: must acquire at least one element
 
 // -----
 aie.device(npu1) {

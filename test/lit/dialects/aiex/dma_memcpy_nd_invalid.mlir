@@ -4,7 +4,7 @@
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8xi64>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 8][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<8xi64>
   }
@@ -17,7 +17,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<1xi16>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 1][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<1xi16>
   }
@@ -30,20 +30,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
-  aie.runtime_sequence(%arg0: memref<64xi32>) {
-    aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 64][0, 0, 0, 1]) {id = 0 : i64, metadata = @nowhere} : memref<64xi32>
-  }
-}
-
-// CHECK: couldn't find symbol in parent device: expected an aie.objectfifo or aie.shim_dma_allocation named @nowhere
-
-// -----
-
-aie.device(npu1_1col) {
-  %shim_noc_tile_0_0 = aie.tile(0, 0)
-  %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 64][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in, burst_length = 512 : i64} : memref<64xi32>
   }
@@ -56,7 +43,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi8>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 1][1, 1, 1, 8][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<64xi8>
   }
@@ -69,7 +56,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 0, 1, 64][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<64xi32>
   }
@@ -82,7 +69,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi8>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 6][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<64xi8>
   }
@@ -95,7 +82,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 4, 16][0, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<64xi32>
   }
@@ -108,7 +95,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][2, 1, 1, 16][-16, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<64xi32>
   }
@@ -121,7 +108,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<64xi8>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 2, 8][0, 0, 10, 1]) {id = 0 : i64, metadata = @of_in} : memref<64xi8>
   }
@@ -134,7 +121,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<4096xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 2, 1024][0, 0, 2048, 1]) {id = 0 : i64, metadata = @of_in} : memref<4096xi32>
   }
@@ -147,7 +134,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<4096xi16>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 2, 2048][0, 0, 2048, 2]) {id = 0 : i64, metadata = @of_in} : memref<4096xi16>
   }
@@ -160,7 +147,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8192xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1024, 4][0, 0, 8, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
   }
@@ -173,7 +160,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8192xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][65, 1, 1, 4][4, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
   }
@@ -186,7 +173,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8192xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 2, 4][0, 0, 1048577, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
   }
@@ -199,7 +186,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8192xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 2, 2, 4][0, 2000000, 8, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
   }
@@ -212,7 +199,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8192xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][2, 1, 1, 4][1048577, 0, 0, 1]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
   }
@@ -225,7 +212,7 @@ aie.device(npu1_1col) {
 aie.device(npu1_1col) {
   %shim_noc_tile_0_0 = aie.tile(0, 0)
   %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of_in(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
+  aie.shim_dma_allocation @of_in(%shim_noc_tile_0_0, MM2S, 0)
   aie.runtime_sequence(%arg0: memref<8192xi32>) {
     aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 1, 2][0, 0, 0, 1048577]) {id = 0 : i64, metadata = @of_in} : memref<8192xi32>
   }

@@ -55,41 +55,6 @@ aie.device(npu1_1col) {
   %tile_0_2 = aie.tile(0, 2)
   aie.objectfifo @of(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
   aie.runtime_sequence(%arg0: memref<64xi32>) {
-    %0 = aiex.dma_configure_task_for @of {
-      aie.end
-    }
-    aiex.dma_start_task(%0)
-    aiex.dma_await_task(%0)
-  }
-}
-
-// CHECK: Cannot wait on a BD that is not configured to issue a token. Set issue_token = true on the 'aiex.dma_configure_task_for' that configures this task, or free it with aiex.dma_free_task instead.
-
-// -----
-
-aie.device(npu1_1col) {
-  %shim_noc_tile_0_0 = aie.tile(0, 0)
-  %mem_tile_0_1 = aie.tile(0, 1)
-  %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
-  aie.runtime_sequence(%arg0: memref<64xi32>) {
-    %0 = aiex.dma_configure_task(%shim_noc_tile_0_0, MM2S, 0) {
-      aie.end
-    } {issue_token = false}
-    aiex.dma_await_task(%0)
-  }
-}
-
-// CHECK: Cannot wait on a BD that is not configured to issue a token.
-
-// -----
-
-aie.device(npu1_1col) {
-  %shim_noc_tile_0_0 = aie.tile(0, 0)
-  %mem_tile_0_1 = aie.tile(0, 1)
-  %tile_0_2 = aie.tile(0, 2)
-  aie.objectfifo @of(%shim_noc_tile_0_0, {%tile_0_2}, 2 : i32) : !aie.objectfifo<memref<64xi32>>
-  aie.runtime_sequence(%arg0: memref<64xi32>) {
     %c0 = arith.constant 0 : index
     aiex.dma_start_task(%c0)
   }

@@ -115,17 +115,6 @@ iron.program @p device(npu1_1col) {
 // -----
 
 iron.program @p device(npu1_1col) {
-  iron.fifo @f : memref<16xi32> producer(runtime @sequence depth 2 on #iron.tile<any_shim>) consumers(runtime @sequence depth 2 on #iron.tile<any_shim>)
-  iron.runtime_sequence @sequence(%a: memref<16xi32>) {
-    iron.fill @f from %a offset 8 sizes [1, 1, 1, 16] strides [0, 0, 0, 1] : memref<16xi32>
-    iron.drain @f into %a offset 0 sizes [1, 1, 1, 16] strides [0, 0, 0, 1] : memref<16xi32>
-  }
-}
-// CHECK: iron.fill @f: the tap (offset 8, sizes [1, 1, 1, 16], strides [0, 0, 0, 1]) reaches element 23, outside the 16 elements of memref<16xi32>
-
-// -----
-
-iron.program @p device(npu1_1col) {
   %b = iron.buffer @b on #iron.tile<any_compute> : memref<4xi32>
   iron.runtime_sequence @sequence(%a: memref<16xi32>) {
     %c = arith.constant 1 : i32

@@ -1,5 +1,6 @@
-// iron-lower-objectfifo says which pass must run first, and rejects RTP values it cannot write.
+// convert-iron-to-aie (and its former name iron-lower-objectfifo) says which pass must run first, and rejects RTP values it cannot write.
 // RUN: iron-opt %s --split-input-file --verify-diagnostics -p iron-lower-objectfifo | filecheck %s
+// RUN: iron-opt %s --split-input-file --verify-diagnostics -p convert-iron-to-aie | filecheck %s
 
 iron.program @unplaced device(npu1_1col) {
   iron.fifo @in : memref<64xi32> producer(runtime @sequence depth 2 on #iron.tile<any_shim>) consumers(worker @w depth 2)
@@ -11,7 +12,7 @@ iron.program @unplaced device(npu1_1col) {
     iron.fill @in from %arg0 offset 0 sizes [1, 1, 1, 64] strides [0, 0, 0, 1] : memref<64xi32>
   }
 }
-// CHECK: program @unplaced is not placed yet: run iron-place before iron-lower-objectfifo (or the iron-to-aie pipeline)
+// CHECK: program @unplaced is not placed yet: run iron-place before convert-iron-to-aie (or the iron-to-aie pipeline)
 
 // -----
 
@@ -25,7 +26,7 @@ iron.program @no_bds device(npu1_1col) {
     iron.fill @in from %arg0 offset 0 sizes [1, 1, 1, 64] strides [0, 0, 0, 1] : memref<64xi32>
   }
 }
-// CHECK: iron.fill @in has no BD chain yet: run iron-tile-to-dma-bd before iron-lower-objectfifo (or the iron-to-aie pipeline)
+// CHECK: iron.fill @in has no BD chain yet: run iron-tile-to-dma-bd before convert-iron-to-aie (or the iron-to-aie pipeline)
 
 // -----
 

@@ -1,4 +1,4 @@
-// iron-lower-objectfifo (through iron-to-aie): broadcast, per-endpoint depths, a split link,
+// convert-iron-to-aie (through iron-to-aie): broadcast, per-endpoint depths, a split link,
 // kernels-free workers with stack_size and while_true=false, a barrier, program and local
 // buffers, RTP writes, task groups, and a BD chain.
 // RUN: iron-opt %s --split-input-file -p iron-to-aie | filecheck %s

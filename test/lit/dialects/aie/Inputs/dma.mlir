@@ -38,11 +38,15 @@ module {
         aie.dma_bd(%mt_buf : memref<256xi32>, 0, 512, [<size = 64, stride = 4>, <size = 4, stride = 1>], [<const_pad_before = 0, const_pad_after = 0>, <const_pad_before = 0, const_pad_after = 4>], pad_value = 7)
         aie.use_lock(%lock_1_1, Release, 1)
       }, {
+        aie.use_lock(%lock_1_1, AcquireGreaterEqual, 1)
         aie.dma_bd_packet(0, 2)
         aie.dma_bd(%mt_buf : memref<256xi32>, 128, 128)
+        aie.use_lock(%lock_1_1, Release, 1)
       }]
       %d = aie.dma(S2MM, 1) {loop = false, repeat_count = 2 : i32, sym_name = "d"} [{
+        aie.use_lock(%lock_1_1, AcquireGreaterEqual, 1)
         aie.dma_bd(%mt_buf : memref<256xi32>)
+        aie.use_lock(%lock_1_1, Release, 1)
       }]
       aie.end
     }

@@ -1,0 +1,163 @@
+"""``@iron.jit``: compile a design and run it in one call, as ``aie.iron.jit`` does.
+
+The decorated function builds a program from its arguments and returns
+``Program(...).resolve_program(...)`` (mlir-aie's unplaced form). Calling it compiles the module
+through iron-ir's pipeline, runs it on the simulator (``backend="sim"``, the default, or
+``$IRON_BACKEND``) or on an NPU through pyxrt (``backend="xrt"`` with the ``xclbin=`` and
+``instructions=`` the vendor toolchain built from the printed module), and writes the results
+back into the tensor arguments. The compiled design is cached by the arguments' shapes and
+dtypes and the values of the other arguments, so a second call with same-shaped tensors runs
+without recompiling.
+
+Arguments: tensors (``iron.tensor`` and friends) and numpy arrays are the runtime buffers, in
+the order of the design's ``rt.sequence``; callables and kernels are passed to the function
+only; other values (ints, dtypes) are compile-time parameters. The markers ``In``, ``Out``,
+``InOut`` and ``Compile[T]`` / ``CompileTime[T]`` of newer mlir-aie releases are accepted as
+annotations (they document the role; the rule above decides it).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from iron_ir.errors import IronError, IronTypeError, user_location
+
+T = TypeVar("T")
+
+
+class In:
+    """Annotation: a tensor the design reads."""
+
+
+class Out:
+    """Annotation: a tensor the design writes."""
+
+
+class InOut:
+    """Annotation: a tensor the design reads and writes."""
+
+
+class Compile(Generic[T]):
+    """Annotation: a compile-time parameter (part of the cache key, not a runtime buffer)."""
+
+
+CompileTime = Compile
+
+
+def _is_buffer(value: Any) -> bool:
+    from iron_ir.hostruntime.tensor import Tensor
+
+    return isinstance(value, Tensor | np.ndarray)
+
+
+def _key_part(value: Any) -> Any:
+    if _is_buffer(value):
+        array = np.asarray(value)
+        return ("buffer", array.shape, str(array.dtype))
+    if isinstance(value, int | float | str | bool | type(None) | np.generic):
+        return ("value", value)
+    if isinstance(value, type | np.dtype):
+        return ("type", str(value))
+    if isinstance(value, list | tuple):
+        return ("seq", tuple(_key_part(v) for v in value))
+    # Kernels, lambdas and other objects: the same object compiles the same way.
+    return ("object", id(value))
+
+
+class CallableDesign:
+    """A jit-decorated design: calling it compiles (once per argument signature) and runs."""
+
+    def __init__(self, function: Callable[..., Any], backend: str | None = None,
+                 use_cache: bool = True, **options: Any):
+        functools.update_wrapper(self, function)
+        self.function = function
+        self.backend = backend
+        self.use_cache = use_cache
+        self.options = options
+        self.cache: dict[Any, Any] = {}
+        self.compilations = 0
+
+    def _backend(self) -> str:
+        return self.backend or os.environ.get("IRON_BACKEND", "sim")
+
+    def compile(self, *args: Any, **kwargs: Any):
+        """The compiled design for these arguments (from the cache when it has one)."""
+        from iron_ir.runtime import compile_module
+
+        key = (
+            tuple(_key_part(a) for a in args),
+            tuple(sorted((k, _key_part(v)) for k, v in kwargs.items())),
+        )
+        if self.use_cache and key in self.cache:
+            return self.cache[key]
+        location = user_location()
+        module = self.function(*args, **kwargs)
+        if module is None:
+            raise IronError(
+                f"@iron.jit function '{self.function.__name__}' returned nothing; return "
+                "Program(device, rt).resolve_program(...) from it",
+                location,
+            )
+        backend = self._backend()
+        backend_options = {k: v for k, v in self.options.items() if k in _BACKEND_OPTIONS[backend]}
+        compiled = compile_module(module, backend, **backend_options)
+        compiled.text = str(module)
+        self.compilations += 1
+        _RUNS.append(self.function.__name__)
+        if self.use_cache:
+            self.cache[key] = compiled
+        return compiled
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        compiled = self.compile(*args, **kwargs)
+        buffers = [a for a in args if _is_buffer(a)] + [v for v in kwargs.values() if _is_buffer(v)]
+        want = len(compiled.signature)
+        if len(buffers) != want:
+            raise IronTypeError(
+                f"@iron.jit function '{self.function.__name__}' was called with {len(buffers)} "
+                f"tensors but its runtime sequence takes {want} buffers; pass one tensor per "
+                "rt.sequence argument, in order",
+                user_location(),
+            )
+        arrays = [np.asarray(b) for b in buffers]
+        outputs = compiled(*arrays)
+        for target, result in zip(arrays, outputs):  # the run's buffers back into the tensors
+            result = np.asarray(result)
+            if result.dtype != target.dtype and result.dtype.itemsize == target.dtype.itemsize:
+                result = result.view(target.dtype)
+            if result.size == target.size:
+                target.reshape(-1)[...] = result.reshape(-1)
+        return None
+
+
+_BACKEND_OPTIONS = {
+    "sim": {"max_steps", "timeout", "trace", "progress", "device", "sequence"},
+    "xrt": {"xclbin", "instructions", "kernel_name", "device_index", "sequence"},
+}
+
+_RUNS: list[str] = []
+"""Names of the jit designs compiled in this process (``iron check`` reads it)."""
+
+
+def jit(function: Callable[..., Any] | None = None, *, backend: str | None = None,
+        use_cache: bool = True, is_placed: bool | None = None, **options: Any):
+    """``@jit`` / ``@jit(backend="xrt", xclbin=..., instructions=...)``. mlir-aie's other
+    options (``is_placed``, ``aiecc_flags``, ...) are accepted; those that only steer the vendor
+    toolchain have no effect on the simulator."""
+    if function is None:
+        return functools.partial(jit, backend=backend, use_cache=use_cache, is_placed=is_placed, **options)
+    if not callable(function):
+        raise IronTypeError(f"iron.jit decorates a function, got {function!r}")
+    return CallableDesign(function, backend=backend, use_cache=use_cache, **options)
+
+
+def compileconfig(function: Callable[..., Any] | None = None, **options: Any):
+    """``@compileconfig(...)``: the compile options of a design, used by ``jit``."""
+    if function is None:
+        return functools.partial(compileconfig, **options)
+    return CallableDesign(function, **options)

@@ -1,0 +1,227 @@
+"""Access plans: how one BD execution walks its buffer, as numpy views built once.
+
+A BD's affine pattern (offset, length, dims outermost first) is a strided view of the flat
+buffer (``as_strided``), or a plain slice when it is contiguous; the DMA then moves whole
+chunks with one numpy copy each. Only what no view can express falls back to an index array:
+a length that cuts the pattern short mid-row, or a write pattern that visits an element twice
+(the last write wins, as on the hardware). Zero padding (mem-tile MM2S) materialises the
+padded block once per execution.
+
+Plans are built when the machine is built (tile BDs) or when a runtime task is configured
+(host BDs), and are reused for every execution of their BD.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from iron_ir.dma.access import BdDims, BufferDescriptor, bd_offsets
+
+SLICE, VIEW, OFFSETS, PADDED = 0, 1, 2, 3
+
+
+def extent(sizes, strides) -> int:
+    """The largest element offset a pattern reaches past its base."""
+    return sum((s - 1) * t for s, t in zip(sizes, strides))
+
+
+def injective(sizes, strides) -> bool:
+    """Whether the pattern visits no element twice (sufficient test: each stepping dim jumps
+    past everything the finer dims reach)."""
+    reach = 0
+    for size, stride in sorted(((s, t) for s, t in zip(sizes, strides) if s > 1), key=lambda p: p[1]):
+        if stride <= reach:
+            return False
+        reach += (size - 1) * stride
+    return True
+
+
+def _contiguous(sizes, strides) -> bool:
+    expected = 1
+    for size, stride in zip(reversed(sizes), reversed(strides)):
+        if size > 1 and stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def _parts(view: np.ndarray, pos: int, k: int, out: list) -> None:
+    """The sub-views covering elements ``[pos, pos + k)`` of ``view`` in C order."""
+    if view.ndim == 1:
+        out.append(view[pos : pos + k])
+        return
+    inner = prod(view.shape[1:])
+    row, off = divmod(pos, inner)
+    if off:
+        take = min(k, inner - off)
+        _parts(view[row], off, take, out)
+        k -= take
+        row += 1
+    full = k // inner
+    if full:
+        out.append(view[row : row + full])
+        row += full
+        k -= full * inner
+    if k:
+        _parts(view[row], 0, k, out)
+
+
+class Plan:
+    """The elements one execution of a BD visits, in order, on the flat array ``flat``."""
+
+    __slots__ = ("kind", "flat", "size", "start", "view", "offsets", "writes", "pad", "cache")
+
+    def __init__(self, kind, flat, size, start=0, view=None, offsets=None, pad=None):
+        self.kind = kind
+        self.flat = flat
+        self.size = size
+        self.start = start
+        self.view = view
+        self.offsets = offsets
+        self.pad = pad
+        self.cache = None
+        self.writes = None
+
+    @property
+    def dtype(self) -> np.dtype:
+        return self.flat.dtype
+
+    def read(self, pos: int, k: int) -> np.ndarray:
+        """Elements ``[pos, pos + k)`` of the walk: a view where one exists, else a copy."""
+        kind = self.kind
+        if kind == SLICE:
+            a = self.start + pos
+            return self.flat[a : a + k]
+        if kind == VIEW:
+            if pos == 0 and k == self.size:
+                return self.view
+            parts: list = []
+            _parts(self.view, pos, k, parts)
+            if len(parts) == 1:
+                return parts[0]
+            return np.concatenate([p.reshape(-1) for p in parts])
+        if kind == PADDED:
+            if pos == 0 or self.cache is None:
+                block = np.zeros(self.pad[0], dtype=self.flat.dtype)
+                block[self.pad[1]] = self.view
+                self.cache = block.reshape(-1)
+            return self.cache[pos : pos + k]
+        offs = self.offsets[pos : pos + k]
+        if self.pad is None:
+            return self.flat[offs]
+        data = np.zeros(k, dtype=self.flat.dtype)
+        valid = offs >= 0
+        data[valid] = self.flat[offs[valid]]
+        return data
+
+    def write(self, pos: int, k: int, data: np.ndarray) -> None:
+        """Store ``data`` (``k`` elements, any shape in C order) at walk positions
+        ``[pos, pos + k)``."""
+        kind = self.kind
+        if kind == SLICE:
+            a = self.start + pos
+            target = self.flat[a : a + k]
+            if data.ndim == 1:
+                target[...] = data
+            else:
+                target.reshape(data.shape)[...] = data
+            return
+        if kind == VIEW:
+            view = self.view
+            if pos == 0 and k == self.size:
+                view[...] = data if data.shape == view.shape else data.reshape(view.shape)
+                return
+            parts: list = []
+            _parts(view, pos, k, parts)
+            data = data.reshape(-1)
+            at = 0
+            for p in parts:
+                n = p.size
+                p[...] = data[at : at + n].reshape(p.shape)
+                at += n
+            return
+        # Repeated offsets: the last write of an element wins.
+        data = data.reshape(-1)
+        if pos == 0 and k == self.size:
+            if self.writes is None:
+                self.writes = _last_writes(self.offsets)
+            targets, sources = self.writes
+        else:
+            targets, sources = _last_writes(self.offsets[pos : pos + k])
+        self.flat[targets] = data[sources]
+
+
+def _last_writes(offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    reversed_offsets = offsets[::-1]
+    targets, first = np.unique(reversed_offsets, return_index=True)
+    return targets, offsets.size - 1 - first
+
+
+class PatternError(Exception):
+    """A pattern reaches outside its buffer: ``access`` is the first bad access, ``offset``
+    the element offset it names."""
+
+    def __init__(self, access: int, offset: int):
+        super().__init__(access, offset)
+        self.access, self.offset = access, offset
+
+
+def _first_bad(base: int, length: int, dims, size: int) -> PatternError:
+    offsets = bd_offsets(BufferDescriptor(base, length, BdDims.from_pairs(dims)))
+    bad = np.flatnonzero((offsets < 0) | (offsets >= size))
+    first = int(bad[0]) if bad.size else 0
+    return PatternError(first, int(offsets[first]) if offsets.size else base)
+
+
+def make_plan(
+    flat: np.ndarray,
+    base: int,
+    length: int,
+    dims=(),
+    pad=(),
+    write: bool = False,
+) -> Plan:
+    """The plan of ``length`` elements from ``base`` through ``dims`` (``[(size, stride)]``,
+    outermost first; the outermost dim keeps counting past its size, as the address generator
+    does) with zero ``pad`` (``[(before, after)]`` for the innermost dims) on ``flat``.
+
+    Raises :class:`PatternError` when the pattern reaches outside ``flat``.
+    """
+    n = flat.size
+    dims = [(int(s), int(t)) for s, t in dims]
+    if pad:
+        sizes = [s for s, _ in dims]
+        length = prod(sizes)
+    if length == 0:
+        return Plan(SLICE, flat, 0, start=0)
+    if not dims:
+        if base < 0 or base + length > n:
+            bad = 0 if base < 0 or base >= n else n - base
+            raise PatternError(bad, base + bad)
+        return Plan(SLICE, flat, length, start=base)
+    sizes = [s for s, _ in dims]
+    strides = [t for _, t in dims]
+    inner = prod(sizes[1:])
+    outer = -(-length // inner)
+    shape = [outer, *sizes[1:]]
+    if base < 0 or base + extent(shape, strides) >= n:
+        raise _first_bad(base, length, dims, n)
+    if outer * inner != length:
+        offsets = bd_offsets(BufferDescriptor(base, length, BdDims.from_pairs(dims)))
+        return Plan(OFFSETS, flat, length, offsets=offsets)
+    if pad:
+        widths = [(0, 0)] * (len(dims) - len(pad)) + [tuple(p) for p in pad]
+        padded = tuple(s + b + a for s, (b, a) in zip(shape, widths))
+        interior = tuple(slice(b, b + s) for s, (b, _) in zip(shape, widths))
+        view = as_strided(flat[base:], shape, [t * flat.itemsize for t in strides])
+        return Plan(PADDED, flat, prod(padded), view=view, pad=(padded, interior))
+    if _contiguous(shape, strides):
+        return Plan(SLICE, flat, length, start=base)
+    if write and not injective(shape, strides):
+        offsets = bd_offsets(BufferDescriptor(base, length, BdDims.from_pairs(dims)))
+        return Plan(OFFSETS, flat, length, offsets=offsets)
+    view = as_strided(flat[base:], shape, [t * flat.itemsize for t in strides])
+    return Plan(VIEW, flat, length, view=view)

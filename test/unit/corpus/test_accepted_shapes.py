@@ -1,0 +1,82 @@
+"""Design shapes mlir-aie accepts that iron-ir used to refuse: each design in designs/ compiles,
+its AIE text re-parses and verifies, and it simulates to its numpy reference."""
+
+import runpy
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import iron_ir.compat
+from iron_ir.cli.iron import compare
+from iron_ir.errors import IronWarning
+from iron_ir.ir.diagnostics import verify_module
+from iron_ir.ir.parse import parse_module
+from iron_ir.runtime import compile_module
+from iron_ir.sim import argument_roles
+
+DESIGNS = Path(__file__).parent / "designs"
+
+
+def run_design(name: str):
+    """Compile, re-parse and simulate designs/<name>; the warnings the API raised, the outputs."""
+    iron_ir.compat.install()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ns = runpy.run_path(str(DESIGNS / name), run_name="__corpus_test__")
+        text = str(ns["PROGRAM"].resolve_program())
+    module = parse_module(text, name)
+    verify_module(module)
+    roles = argument_roles(module)
+    filled = [i for i, r in enumerate(roles) if "in" in r]
+    drained = [i for i, r in enumerate(roles) if "out" in r]
+    arrays = [None] * len(roles)
+    for i, array in zip(filled, ns["INPUTS"]):
+        arrays[i] = array
+    outputs = compile_module(module, "sim")(*arrays)
+    for i, expected in zip(drained, ns["reference"](list(ns["INPUTS"]))):
+        assert compare(outputs[i], np.asarray(expected), f"arg{i}") == []
+    return [str(w.message) for w in caught if issubclass(w.category, IronWarning)], text
+
+
+def test_forward_on_a_compute_tile():
+    found, text = run_design("transpose_forward_compute.py")
+    assert found == []
+    assert "aie.objectfifo @out(%tile_0_2, {%shim_noc_tile_0_0}" in text
+    assert "aie.objectfifo.link [@in] -> [@out]([] [0])" in text
+
+
+def test_split_on_a_compute_tile_is_refused_at_resolve():
+    from iron_ir import ObjectFifo, Program, Runtime, Worker
+    from iron_ir.device import AnyComputeTile, NPU1Col1
+
+    ty = np.ndarray[(64,), np.dtype[np.int32]]
+    half = np.ndarray[(32,), np.dtype[np.int32]]
+    of_in = ObjectFifo(ty, name="whole")
+    parts = of_in.cons().split([0, 32], obj_types=[half, half], placement=AnyComputeTile)
+    workers = [Worker(None, [p.cons()]) for p in parts]
+    rt = Runtime()
+    with rt.sequence(ty) as a:
+        rt.start(*workers)
+        rt.fill(of_in.prod(), a)
+    with pytest.raises(ValueError, match="split links need a mem tile"):
+        Program(NPU1Col1(), rt).resolve_program()
+
+
+@pytest.mark.parametrize(
+    "name, fragment",
+    [
+        ("bytes_uint8_into_int32.py", "host buffer holds uint8 but the fifo holds int32"),
+        ("bytes_int8_as_uint8.py", "host buffer holds uint8 but the fifo holds int8"),
+    ],
+)
+def test_host_buffers_of_another_element_type_move_bytes(name, fragment):
+    found, _ = run_design(name)
+    assert any(fragment in w for w in found), found
+
+
+def test_taps_past_the_sequence_type():
+    found, text = run_design("tiles_past_sequence_type.py")
+    assert any("taps reach element 511" in w and "memref<8x8xi32>" in w for w in found), found
+    assert "aie.runtime_sequence(%arg0: memref<8x8xi32>, %arg1: memref<8x8xi32>)" in text

@@ -1,0 +1,100 @@
+"""``iron.jit`` (compile through iron-ir, run on the simulator, cache by argument signature),
+host tensors, and ``aie.iron.algorithms`` in both calling conventions."""
+
+import numpy as np
+import pytest
+
+import iron_ir as iron
+from iron_ir import ObjectFifo, Program, Runtime, Worker
+from iron_ir.algorithms import for_each, transform, transform_binary, transform_parallel_binary
+from iron_ir.controlflow import range_
+from iron_ir.device import NPU1, NPU2Col1
+
+
+@iron.jit
+def add_vectors(a, b, c):
+    n = a.shape[0]
+    vec = np.ndarray[(n,), np.dtype[a.dtype]]
+    tile = np.ndarray[(16,), np.dtype[a.dtype]]
+    fifos = [ObjectFifo(tile, name=name) for name in ("a", "b", "c")]
+
+    def body(fa, fb, fc):
+        for _ in range_(n // 16):
+            x, y, z = fa.acquire(1), fb.acquire(1), fc.acquire(1)
+            for i in range_(16):
+                z[i] = x[i] + y[i]
+            fa.release(1)
+            fb.release(1)
+            fc.release(1)
+
+    worker = Worker(body, [fifos[0].cons(), fifos[1].cons(), fifos[2].prod()], while_true=False)
+    rt = Runtime()
+    with rt.sequence(vec, vec, vec) as (x, y, z):
+        rt.start(worker)
+        rt.fill(fifos[0].prod(), x)
+        rt.fill(fifos[1].prod(), y)
+        rt.drain(fifos[2].cons(), z, wait=True)
+    return Program(iron.get_current_device(), rt).resolve_program()
+
+
+def test_jit_runs_on_the_simulator_and_caches_by_shape_and_dtype():
+    a = iron.arange(64, dtype=np.int32)
+    b = iron.full(64, 5, dtype=np.int32)
+    c = iron.zeros_like(a)
+    add_vectors(a, b, c)
+    assert (c.numpy() == np.arange(64) + 5).all()
+    c2 = iron.zeros(64, dtype=np.int32)
+    add_vectors(b, a, c2)
+    assert add_vectors.compilations == 1 and (c2.numpy() == c.numpy()).all()
+    add_vectors(iron.ones(32, dtype=np.int32), iron.ones(32, dtype=np.int32), c3 := iron.zeros(32, dtype=np.int32))
+    assert add_vectors.compilations == 2 and (c3.numpy() == 2).all()
+
+
+def test_jit_argument_count_mismatch_names_the_design():
+    a = iron.arange(64, dtype=np.int32)
+    with pytest.raises(TypeError, match="'add_vectors' was called with 2 tensors but its runtime sequence takes 3"):
+        add_vectors(a, a, 3)
+
+
+def test_tensor_factories_and_device_selection(monkeypatch):
+    t = iron.tensor(np.arange(6, dtype=np.int16).reshape(2, 3))
+    assert t.shape == (2, 3) and t.dtype == np.int16 and t.numel() == 6 and len(t) == 2
+    assert t.to("cpu").device == "cpu" and list(t[1]) == [3, 4, 5]
+    r = iron.randint(0, 10, (100,), dtype=np.int32)
+    assert r.dtype == np.int32 and 0 <= r.numpy().min() and r.numpy().max() < 10
+    with pytest.raises(TypeError, match="does not match dtype="):
+        iron.tensor(np.zeros(3, np.int8), dtype=np.int16)
+    with pytest.raises(ValueError, match="must inherit from the Tensor class"):
+        iron.set_tensor_class(dict)
+    monkeypatch.setenv("IRON_DEVICE", "npu2:1")
+    assert isinstance(iron.get_current_device(), NPU2Col1)
+    iron.set_current_device(NPU1())
+    try:
+        assert isinstance(iron.get_current_device(), NPU1)
+    finally:
+        iron.set_current_device(None)
+
+
+def test_algorithms_run_now_in_the_2025_form():
+    a = iron.randint(0, 100, (128,), dtype=np.int32)
+    b = iron.randint(0, 100, (128,), dtype=np.int32)
+    out = iron.zeros_like(a)
+    transform(a, out, lambda x: x * 3)
+    assert (out.numpy() == a.numpy() * 3).all()
+    transform_binary(a, b, out, lambda x, y: x - y)
+    assert (out.numpy() == a.numpy() - b.numpy()).all()
+    t = iron.tensor(a.numpy())
+    for_each(t, lambda x: x + 7)
+    assert (t.numpy() == a.numpy() + 7).all()
+
+
+def test_algorithms_generate_designs_in_the_2026_form():
+    a = iron.randint(0, 100, (128,), dtype=np.int32)
+    b = iron.randint(0, 100, (128,), dtype=np.int32)
+    out = iron.zeros_like(a)
+    iron.jit(lambda x, y, z: transform_parallel_binary(lambda p, q: p + q, x, y, z))(a, b, out)
+    assert (out.numpy() == a.numpy() + b.numpy()).all()
+    design = for_each(lambda v: v + 1, np.ndarray[(128,), np.dtype[np.int32]])
+    assert "aie.runtime_sequence(%arg0: memref<128xi32>)" in str(design)
+    with pytest.raises(ValueError, match="multiple of the tile size"):
+        for_each(lambda v: v + 1, np.ndarray[(100,), np.dtype[np.int32]])
