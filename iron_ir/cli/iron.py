@@ -241,6 +241,13 @@ def _write(path: str, write) -> None:
         raise UserError(f"{path}: cannot write: {err.strerror or err}") from None
 
 
+# Not a bug: the input asked for more than the machine has (a shape of 2**31 elements).
+_OUT_OF_MEMORY = (
+    "out of memory: the design's buffers, runtime arguments or access patterns need more "
+    "memory than this machine has; check their sizes"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     design_args: list[str] = []
@@ -273,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
+        return 1
+    except MemoryError as err:
+        print(f"error: {_OUT_OF_MEMORY}: {err}", file=sys.stderr)
         return 1
     except Exception as err:  # a bug in iron-ir, not in the design
         if os.environ.get("IRON_TRACEBACK"):

@@ -355,6 +355,9 @@ def main(args: list[str] | None = None) -> None:
         status = 0 if exit_request.code in (0, None) else 1
     except KeyboardInterrupt:
         status = 130
+    except MemoryError as error:  # the input asked for more than the machine has
+        sys.stderr.write(f"iron-opt: error: out of memory ({error}): the input's sizes are too large\n")
+        status = 1
     except Exception as error:  # noqa: BLE001 - the one place that turns bugs into a message
         status = _internal_error(error)
     sys.exit(status)

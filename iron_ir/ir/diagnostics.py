@@ -12,7 +12,12 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Operation
-from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.exceptions import (
+    DiagnosticException,
+    MultipleSpansParseError,
+    ParseError,
+    VerifyException,
+)
 
 _VERIFY_PREFIX = "Operation does not verify: "
 
@@ -61,7 +66,15 @@ def format_at(
 
 
 def format_parse_error(error: ParseError) -> str:
-    span = error.span
+    text = _format_span(error.span, error.msg, "error")
+    if isinstance(error, MultipleSpansParseError):
+        # The other places the error is about ("originally declared here"), as MLIR's notes.
+        for span, message in error.refs:
+            text += _format_span(span, (message or error.ref_text or "here").rstrip(":"), "note")
+    return text
+
+
+def _format_span(span, message: str, severity: str) -> str:
     location = span.get_location()
     line_start = span.input.get_start_of_line(span.start)
     line_end = span.input.get_end_of_line(span.start)
@@ -73,9 +86,10 @@ def format_parse_error(error: ParseError) -> str:
         location.file,
         location.line,
         location.col,
-        error.msg,
+        message,
         source_line.removesuffix("\r"),
         width,
+        severity,
     )
 
 
