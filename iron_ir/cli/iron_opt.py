@@ -295,7 +295,7 @@ class IronOptMain(xDSLOptMain):
             if self.args.parsing_diagnostics:
                 print(error)
                 return None
-            return format_parse_error(error)
+            return format_parse_error(error) + _python_file_note(source.name)
         except DiagnosticException as error:
             if self.args.verify_diagnostics:
                 print(error)
@@ -323,6 +323,16 @@ class IronOptMain(xDSLOptMain):
                 op, op_error = culprit
                 return format_op_error(op, verify_message(op_error) + context, source)
         return f"{source.name}: error: {verify_message(error)}{context}\n"
+
+
+def _python_file_note(name: str) -> str:
+    """A hint when the input that failed to parse is a Python design given by mistake."""
+    if not name.endswith(".py"):
+        return ""
+    return (
+        f"{name}: note: this is a Python file, not MLIR text: `iron run {name}` runs a design, "
+        f"`python {name} > design.mlir` writes the module it prints\n"
+    )
 
 
 def _internal_error(error: BaseException) -> int:
