@@ -33,6 +33,7 @@ import resource
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -170,7 +171,7 @@ def verdict(outcome, design: Path) -> tuple[str, str | None]:
     if outcome.status == 2 or "Traceback (most recent call last)" in text or "internal error" in text:
         first = next((line for line in outcome.err.splitlines() if "internal error" in line), "")
         return "crash", first[:160] or f"status {outcome.status}"
-    if outcome.status == 0:
+    if outcome.status == 0 or "FAIL" in outcome.out.splitlines():
         return "accepted", None
     head = _head(outcome.err)
     if re.search(re.escape(str(design)) + r":\d+", outcome.err):
@@ -243,6 +244,7 @@ def main() -> int:
         (args.save / f"{n:03d}_{kind}.py").write_text(variant.text)
         (args.save / f"{n:03d}_{kind}.txt").write_text(
             f"{variant.base}:{variant.line}: {variant.change}\n{outcome.err[-3000:]}"
+            + ("".join(traceback.format_exception(outcome.error)) if outcome.error else "")
         )
     return 1 if report.counts["crash"] or report.counts["hang"] else 0
 
