@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import inspect
 from abc import ABC, abstractmethod
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -109,6 +110,13 @@ class Kernel(BaseKernel):
     def __init__(self, name: str, bin_name: str, arg_types: Sequence[Any] = ()):
         if not isinstance(name, str) or not name:
             raise IronTypeError(f"Kernel: name must be a non-empty string, got {name!r}")
+        if isinstance(bin_name, os.PathLike):
+            bin_name = os.fspath(bin_name)
+        if not isinstance(bin_name, str) or not bin_name:
+            raise IronTypeError(
+                f"Kernel '{name}': bin_name must name the object file or archive (a non-empty "
+                f"string such as 'kernel.o'), got {bin_name!r}"
+            )
         self.name = name
         self.bin_name = bin_name
         self.numpy_arg_types = list(arg_types)

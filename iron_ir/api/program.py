@@ -173,7 +173,7 @@ class Program:
             # One full verification, of the result; tracing checked the program rules.
             return IronModule(compile_to_aie(module, placer))
         except DiagnosticException as err:
-            raise IronError(f"compiling the program failed: {err}") from None
+            raise IronError(f"compiling the program failed: {err}", _design_line(err)) from None
 
 
     def compile(self, placer: Placer | None = None, backend: str = "sim", **options):
@@ -518,3 +518,14 @@ class _ProgramBuilder:
         ):
             body.add_op(op)
         return ModuleOp([program])
+
+
+def _design_line(err: Exception) -> str | None:
+    """``file:line`` of the design line that built the op a compile error is about (ops traced
+    from a design carry it), or None when the error names no such op."""
+    from iron_ir.ir.diagnostics import OpError, op_location
+
+    location = op_location(err.op) if isinstance(err, OpError) else None
+    if location is None:
+        return None
+    return f"{location.filename.data}:{location.line.data}"

@@ -62,12 +62,21 @@ def _from_npz(path: str, signature, roles) -> Inputs:
     for i in range(count):
         key = f"arg{i}"
         if key in arrays_in_file:
-            arrays[i], sources[i] = _npz_array(arrays_in_file[key], signature[i].dtype), f"from {path}"
+            arrays[i] = _npz_array(arrays_in_file[key], signature[i].dtype)
+            sources[i] = f"from {path}"
         elif "in" in roles[i]:
             warnings.warn(f"{path} has no {key}: runtime argument {i} is zero-filled", stacklevel=2)
             arrays[i] = np.zeros(signature[i].shape, signature[i].dtype)
             sources[i] = f"zeros ({path} has no {key})"
     return Inputs(arrays, sources)
+
+
+def _npz_array(array: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """numpy writes ml_dtypes arrays (bfloat16) to .npz as raw void items (``|V2``): read
+    same-sized raw items as the argument's type (docs/simulator.md)."""
+    if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
+        return array.view(dtype)
+    return array
 
 
 def choose_inputs(inputs_path: str | None, seed: int, namespace: dict | None, signature, roles):

@@ -245,18 +245,25 @@ def _write(path: str, write) -> None:
         raise UserError(f"{path}: cannot write: {err.strerror or err}") from None
 
 
+# Not a bug: the input asked for more than the machine has (a shape of 2**31 elements).
+_OUT_OF_MEMORY = (
+    "out of memory: the design's buffers, runtime arguments or access patterns need more "
+    "memory than this machine has; check their sizes"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     design_args: list[str] = []
     if "--" in argv:
         split = argv.index("--")
         argv, design_args = argv[:split], argv[split + 1 :]
-    # The command line first: --help, --version and usage errors answer without loading the
-    # compiler or the simulator.
     if argv[:1] == ["check"]:  # iron check: iron_ir/cli/check.py
         from iron_ir.cli.check import check
 
         return check(argv[1:], design_args)
+    # The command line first: --help, --version and usage errors answer without loading the
+    # compiler or the simulator.
     args = _parser().parse_args(argv)
     args.design_args = design_args
 
@@ -277,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
+        return 1
+    except MemoryError as err:
+        print(f"error: {_OUT_OF_MEMORY}: {err}", file=sys.stderr)
         return 1
     except Exception as err:  # a bug in iron-ir, not in the design
         if os.environ.get("IRON_TRACEBACK"):

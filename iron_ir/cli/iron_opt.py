@@ -343,7 +343,11 @@ class IronOptMain(xDSLOptMain):
             if self.args.parsing_diagnostics and verifier is None:
                 print(error)
             else:
-                self._report(parse_diagnostic(error))
+                diagnostic = parse_diagnostic(error)
+                hint = _python_file_note(source.name)
+                if hint:
+                    diagnostic.notes.append(Diagnostic(Severity.NOTE, hint))
+                self._report(diagnostic)
         except DiagnosticException as error:
             self._report_exception(error, None)
         self._end_chunk()
@@ -453,6 +457,16 @@ class IronOptMain(xDSLOptMain):
         return Diagnostic(Severity.ERROR, verify_message(error) + context)
 
 
+def _python_file_note(name: str) -> str:
+    """A hint when the input that failed to parse is a Python design given by mistake."""
+    if not name.endswith(".py"):
+        return ""
+    return (
+        f"this is a Python file, not MLIR text: `iron run {name}` runs a design, "
+        f"`python {name} > design.mlir` writes the module it prints"
+    )
+
+
 def _internal_error(error: BaseException) -> int:
     if os.environ.get("IRON_OPT_TRACEBACK"):
         import traceback
@@ -484,6 +498,9 @@ def main(args: list[str] | None = None) -> None:
         status = 0 if exit_request.code in (0, None) else 1
     except KeyboardInterrupt:
         status = 130
+    except MemoryError as error:  # the input asked for more than the machine has
+        sys.stderr.write(f"iron-opt: error: out of memory ({error}): the input's sizes are too large\n")
+        status = 1
     except Exception as error:  # noqa: BLE001 - the one place that turns bugs into a message
         status = _internal_error(error)
     sys.exit(status)

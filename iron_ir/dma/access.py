@@ -42,6 +42,7 @@ __all__ = [
     "DmaBoundsError",
     "DmaTask",
     "bd_offsets",
+    "bd_reach",
     "gather",
     "scatter",
     "task_offsets",
@@ -156,29 +157,56 @@ class DmaTask:
             raise ValueError(f"DMA task repeat_count {self.repeat_count} is negative")
 
 
-def _grid(offset: int, sizes: Sequence[int], strides: Sequence[int]) -> np.ndarray:
-    """``offset + sum(i_d * stride_d)`` over the full index grid, row-major (outermost slowest)."""
-    total = np.full((), offset, dtype=np.int64)
-    for axis, (size, stride) in enumerate(zip(sizes, strides)):
-        shape = [1] * len(sizes)
-        shape[axis] = size
-        total = total + (np.arange(size, dtype=np.int64) * stride).reshape(shape)
-    return np.broadcast_to(total, tuple(sizes)).reshape(-1)
-
-
-def bd_offsets(bd: BufferDescriptor, execution: int = 0) -> np.ndarray:
-    """Element offsets one execution of ``bd`` visits, in order (int64).
+def bd_offsets(
+    bd: BufferDescriptor, execution: int = 0, start: int = 0, stop: int | None = None
+) -> np.ndarray:
+    """Element offsets one execution of ``bd`` visits, in order (int64); with ``start`` and
+    ``stop``, those of accesses ``start`` to ``stop - 1`` only.
 
     ``execution`` is the BD's 0-based execution number; it selects the iteration-dim step.
     """
     base = bd.offset + (execution % bd.iteration_size) * bd.iteration_stride
-    if bd.length == 0:
+    stop = bd.length if stop is None else min(stop, bd.length)
+    if stop <= start:
         return np.zeros(0, dtype=np.int64)
     if not bd.sizes:
-        return base + np.arange(bd.length, dtype=np.int64)
-    inner = int(np.prod(bd.sizes[1:], dtype=np.int64))
-    outer = -(-bd.length // inner)
-    return _grid(base, (outer, *bd.sizes[1:]), bd.strides)[: bd.length]
+        return base + np.arange(start, stop, dtype=np.int64)
+    # Access p's index in each dim, innermost first (the outermost dim runs as far as the
+    # length needs): O(length) however large the sizes are, where building the full index
+    # grid would cost their product.
+    position = np.arange(start, stop, dtype=np.int64)
+    offsets = np.full(stop - start, base, dtype=np.int64)
+    for size, stride in zip(reversed(bd.sizes[1:]), reversed(bd.strides[1:])):
+        offsets += (position % size) * stride
+        position //= size
+    return offsets + position * bd.strides[0]
+
+
+def bd_reach(bd: BufferDescriptor, execution: int = 0) -> int:
+    """One past the largest element offset one execution of ``bd`` visits (0 if none): the
+    maximum of :func:`bd_offsets`, in O(dims) rather than O(length).
+
+    Strides are non-negative, so an offset grows with each index digit. The largest offset
+    among the first ``length`` positions is at the last position, or at a position that
+    shares its leading digits, has one digit one lower and every later digit at its maximum.
+    """
+    if bd.length == 0:
+        return 0
+    base = bd.offset + (execution % bd.iteration_size) * bd.iteration_stride
+    if not bd.sizes:
+        return base + bd.length
+    # The last position's index in each dim (the outermost runs as far as the length needs).
+    rest, inner = bd.length - 1, []
+    for size in reversed(bd.sizes[1:]):
+        inner.append(rest % size)
+        rest //= size
+    digits = [rest, *reversed(inner)]
+    best = sum(d * s for d, s in zip(digits, bd.strides))
+    for k, digit in enumerate(digits):
+        if digit:
+            lower = digits[:k] + [digit - 1] + [size - 1 for size in bd.sizes[k + 1 :]]
+            best = max(best, sum(d * s for d, s in zip(lower, bd.strides)))
+    return base + best + 1
 
 
 def task_offsets(task: DmaTask) -> np.ndarray:

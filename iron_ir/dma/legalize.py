@@ -319,9 +319,14 @@ def _canonical(dims: Dims) -> list[tuple[int, int]]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _divisors_desc(n: int) -> list[int]:
+def _divisors_desc(n: int, bound: int) -> list[int]:
+    """The divisors of ``n`` up to ``bound``, largest first. Only a BD field's range of
+    factors is ever wanted, so the cost is O(min(bound, sqrt(n))) however large ``n`` is (a
+    size of 2**63 written in the IR must not take hours)."""
+    if bound * bound < n:
+        return [d for d in range(min(bound, n), 0, -1) if n % d == 0]
     small = [d for d in range(1, math.isqrt(n) + 1) if n % d == 0]
-    return sorted(set(small + [n // d for d in small]), reverse=True)
+    return sorted({d for d in small + [n // d for d in small] if d <= bound}, reverse=True)
 
 
 @functools.cache
@@ -367,9 +372,7 @@ class _Ctx:
         widest = self.lim.max_size * (max(1, _W // self.b) if innermost else 1)
         if not free and size > widest * self.lim.max_size ** (parts - 1):
             return None
-        for inner in _divisors_desc(size):
-            if inner > widest:
-                continue
+        for inner in _divisors_desc(size, widest):
             if inner in (1, size) or not self.slot_ok(inner, stride, innermost, False):
                 continue
             outer = self.factor(size // inner, stride * inner, parts - 1, False, free)
@@ -529,7 +532,7 @@ def _repeat_choices(
         yield whole, rest
     else:
         # The largest factor the iteration dimension can take; the rest stays a dim.
-        for part in _divisors_desc(size):
+        for part in _divisors_desc(size, max(lim.iteration_wrap_max, MAX_TASK_REPEAT_COUNT + 1)):
             if part in (1, size):
                 continue
             split = as_repeat(part, stride * (size // part))

@@ -143,7 +143,11 @@ def parse_diagnostic(error: ParseError) -> Diagnostic:
     notes = []
     if isinstance(error, MultipleSpansParseError):
         notes = [
-            Diagnostic(Severity.NOTE, message or "see here", _span_location(span))
+            Diagnostic(
+                Severity.NOTE,
+                (message or error.ref_text or "see here").rstrip(":"),
+                _span_location(span),
+            )
             for span, message in error.refs
         ]
     return Diagnostic(Severity.ERROR, error.msg, _span_location(error.span), notes)

@@ -17,8 +17,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Operation
 from xdsl.parser import Parser
+from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from iron_ir.ir import lexer
 from iron_ir.ir.context import make_context
@@ -27,6 +29,9 @@ from iron_ir.ir.upgrade import LEGACY_OP_NAMES, upgrade_module
 lexer.install()
 
 _NEWLINE = re.compile("\n")
+# Raised by xDSL and our builders when text parses but its values do not fit (an integer out of
+# range, a parameter list of the wrong length).
+_VALUE_ERRORS = (ValueError, OverflowError)
 # An op's name at the start of its text: `%a, %b = name`, `%a:2 = "name"`, `name`.
 # The text of the token at a position, for messages (a word, or one other character).
 _TOKEN_TEXT = re.compile(r"[\w.$%^#@]+|\S|$")
@@ -47,6 +52,7 @@ class IRParser(Parser):
         # last), to say which region a truncated or malformed input leaves open.
         self._op_starts: list[int] = []
         self._open_regions: list[int] = []
+        self._forward_uses: dict[ForwardDeclaredValue, object] = {}
 
     def _line_col(self, pos: int) -> tuple[int, int]:
         line = bisect_right(self._line_starts, pos)
@@ -57,6 +63,15 @@ class IRParser(Parser):
         self._op_starts.append(start)
         try:
             op = super().parse_operation()
+        except _VALUE_ERRORS as error:
+            # An op's parser built a value from out-of-range text (a number too large for its
+            # field): the input's fault, reported at the op.
+            name = _OP_NAME.match(self.lexer.input.content, start)
+            what = f"'{name.group(1)}'" if name else "this op"
+            raise ParseError(
+                Span(start, self._current_token.span.start, self.lexer.input),
+                f"invalid value in {what}: {error}",
+            ) from None
         finally:
             self._op_starts.pop()
         if isinstance(op.location, UnknownLoc):
@@ -67,6 +82,27 @@ class IRParser(Parser):
     def _next_char(self) -> str:
         """The first character of the token the parser stands on ('' at the end)."""
         return self.lexer.input.content[self.pos : self.pos + 1]
+    def _parse_dialect_type_or_attribute_body(
+        self, attr_name: str, is_type: bool, is_opaque: bool, starting_opaque_pos
+    ):
+        try:
+            return super()._parse_dialect_type_or_attribute_body(
+                attr_name, is_type, is_opaque, starting_opaque_pos
+            )
+        except _VALUE_ERRORS as error:
+            # Building the type or attribute from what was written failed (parameters missing
+            # or out of range); name it where it is written.
+            prefix = "!" if is_type else "#"
+            end = self._current_token.span.start
+            at = self.lexer.input.content.rfind(attr_name, 0, end)
+            span = Span(max(at - 1, 0), end, self.lexer.input) if at >= 0 else None
+            reason = (
+                "wrong number of parameters" if str(error).startswith("zip()") else str(error)
+            )
+            self.raise_error(
+                f"invalid {'type' if is_type else 'attribute'} '{prefix}{attr_name}': {reason}",
+                span,
+            )
 
     def parse_optional_region(self, arguments=None):
         if self._next_char() != "{":
@@ -80,9 +116,17 @@ class IRParser(Parser):
     def _parse_block(self):
         # xDSL expects a block label wherever a region's next op does not parse, and says
         # only " in block definition"; say what could come next and which region is open.
-        if self._next_char() != "^" and self._open_regions:
-            self.raise_error(self._unclosed_region_message())
-        return super()._parse_block()
+        label = self._current_token
+        if label.kind is not MLIRTokenKind.CARET_IDENT and self._open_regions:
+            self.raise_error(self._unclosed_region_message(), label.span)
+        block = super()._parse_block()
+        # xDSL records a block first seen as a branch target without its definition, so a
+        # second definition of that label slips past its re-declaration check and crashes
+        # (KeyError); record where it was defined.
+        name = label.text[1:]
+        if self.blocks.get(name, (None, None))[1] is None:
+            self.blocks[name] = (block, label.span)
+        return block
 
     def _unclosed_region_message(self) -> str:
         brace = self._open_regions[-1]
@@ -106,7 +150,7 @@ class IRParser(Parser):
             # Text with no op at all (only comments) is an empty module, as in MLIR.
             return ModuleOp([])
         try:
-            return super().parse_module(allow_implicit_module)
+            module = super().parse_module(allow_implicit_module)
         except VerifyException as error:
             # An attribute or type whose parameters are invalid is rejected while it is being
             # built, outside any parser check; report it where parsing stopped.
@@ -114,10 +158,35 @@ class IRParser(Parser):
         except RecursionError:
             # The parser recurses once per nested region, type or attribute; report the depth
             # as an input limit where it was reached, not as a crash.
-            self.raise_error(
+            raise ParseError(
+                self._current_token.span,
                 "nested too deeply: regions, types or attributes nest beyond what the parser "
-                "can follow (Python's recursion limit)"
-            )
+                "can follow (Python's recursion limit)",
+            ) from None
+        self._check_no_stale_forward_references(module)
+        return module
+
+    def resolve_operand(self, operand, type):
+        value = super().resolve_operand(operand, type)
+        if isinstance(value, ForwardDeclaredValue):
+            self._forward_uses.setdefault(value, operand)
+        return value
+
+    def _check_no_stale_forward_references(self, module: ModuleOp) -> None:
+        # xDSL resolves a forward reference by rewriting its uses; an op whose own region
+        # defines the value does not exist yet when that happens, so it keeps the placeholder
+        # and verification later crashes. MLIR rejects such a use (it is not dominated).
+        if not self._forward_uses:
+            return
+        for op in module.walk():
+            for value in op.operands:
+                if isinstance(value, ForwardDeclaredValue) and value in self._forward_uses:
+                    use = self._forward_uses[value]
+                    self.raise_error(
+                        f"'%{use.operand_name}' is used before it is defined: its definition "
+                        f"is inside a region of the op that uses it",
+                        use.span,
+                    )
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
         current = LEGACY_OP_NAMES.get(name)

@@ -316,7 +316,7 @@ def _bd_hardware(op: Operation) -> str | None:
     sizes, strides = [s for s, _ in dims], [t for _, t in dims]
     in_task = owner.name not in ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
     elements = memref_elements(buffer_type) if static else None
-    padded = op.pad_dimensions is not None and len(op.pad_dimensions.data) > 0
+    padded = op.pad_dimensions is not None and len(op.pad_dimensions.pairs()) > 0
     message = check_bd_dims(
         sizes,
         strides,

@@ -15,13 +15,18 @@ import numpy as np
 from xdsl.ir import Block, Operation
 
 from iron_ir.device import TileKind
-from iron_ir.dma.access import BufferDescriptor, bd_offsets
+from iron_ir.dma.access import BufferDescriptor, bd_offsets, bd_reach
 from iron_ir.sim.build import resolve_host_end
 from iron_ir.sim.codegen import arith, scf
 from iron_ir.sim.codegen.memref import HANDLERS as MEMREF_HANDLERS
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import Design, as_bool, as_int, dim_pairs, prop, sym_name
-from iron_ir.sim.errors import DesignError, DmaBoundsError, RuntimeMisuseError, UnsupportedOpError
+from iron_ir.sim.errors import (
+    DesignError,
+    DmaBoundsError,
+    RuntimeMisuseError,
+    UnsupportedOpError,
+)
 from iron_ir.sim.machine import Bd, HostEnd, Machine, PatternError, Plan, Task, Wait, make_plan
 from iron_ir.sim.machine.access import OFFSETS
 from iron_ir.sim.registers import HANDLERS as REGISTER_HANDLERS
@@ -524,9 +529,13 @@ def argument_extents(runtime: Operation) -> list[int]:
             arg = bd.operands[0]
             length = as_int(prop(bd, "len"), int(np.prod(arg.type.get_shape())))
             pairs = dim_pairs(prop(bd, "dimensions"))
-            desc = BufferDescriptor.from_ir(as_int(prop(bd, "offset"), 0), length, pairs, len(pairs))
+            try:
+                desc = BufferDescriptor.from_ir(
+                    as_int(prop(bd, "offset"), 0), length, pairs, len(pairs)
+                )
+            except ValueError as err:  # a size below 1, a negative stride: no DMA can do it
+                raise DesignError(f"{where(bd)}: this BD cannot run: {err}") from None
             runs = min(desc.iteration_size, repeat + 1)
-            offsets = [bd_offsets(desc, run) for run in range(runs)]
-            reach = max((int(o.max()) + 1 for o in offsets if o.size), default=0)
+            reach = max(bd_reach(desc, run) for run in range(runs))
             extents[index[arg]] = max(extents[index[arg]], reach)
     return extents

@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
-from iron_ir.sim.errors import UnsupportedOpError
+from iron_ir.sim.errors import DesignError, UnsupportedOpError
 
 INDEX_WIDTH = 64
 
@@ -83,7 +83,11 @@ def memref_shape(t: MemRefType) -> tuple[int, ...]:
 
 
 def alloc_memref(t: MemRefType) -> np.ndarray:
-    return np.zeros(memref_shape(t), dtype=numpy_dtype(t.element_type))
+    shape = memref_shape(t)
+    try:
+        return np.zeros(shape, dtype=numpy_dtype(t.element_type))
+    except ValueError as err:  # numpy: more elements than an array can index
+        raise DesignError(f"{t} cannot be held in memory: {err}") from None
 
 
 def wrap(value: int, width: int) -> int:

@@ -28,8 +28,8 @@ VARIANTS = {
         ("a = of_a.acquire(1)", "a = of_a.acquire(2)[0]"),
     ],
     "deep_fifo.py": [
-        (DOC, '"""docs/tutorial.md section 5: the tutorial\'s design with a fifo too deep to fit.'),
-        ('of_a = ObjectFifo(tile_ty, name="a")', 'of_a = ObjectFifo(tile_ty, depth=32, name="a")'),
+        (DOC, '"""docs/tutorial.md section 5: the tutorial\'s design with a consumer end too deep to fit.'),
+        ("of_a.cons(), of_b", "of_a.cons(depth=32), of_b"),
     ],
     "three_inputs.py": [
         (DOC, '"""docs/tutorial.md section 5: the tutorial\'s design with a third input fifo.'),

@@ -164,10 +164,18 @@ class PatternError(Exception):
 
 
 def _first_bad(base: int, length: int, dims, size: int) -> PatternError:
-    offsets = bd_offsets(BufferDescriptor(base, length, BdDims.from_pairs(dims)))
-    bad = np.flatnonzero((offsets < 0) | (offsets >= size))
-    first = int(bad[0]) if bad.size else 0
-    return PatternError(first, int(offsets[first]) if offsets.size else base)
+    # In chunks: a pattern of 10**9 accesses usually goes wrong early, and listing all of its
+    # offsets would take gigabytes.
+    bd = BufferDescriptor(base, length, BdDims.from_pairs(dims))
+    for start in range(0, length, _CHUNK):
+        offsets = bd_offsets(bd, start=start, stop=start + _CHUNK)
+        bad = np.flatnonzero((offsets < 0) | (offsets >= size))
+        if bad.size:
+            return PatternError(start + int(bad[0]), int(offsets[bad[0]]))
+    return PatternError(0, base)
+
+
+_CHUNK = 1 << 20
 
 
 def make_plan(

@@ -73,3 +73,16 @@ def test_bad_escape_is_named_where_it_is(text, col, escape):
 def test_escapes_still_parse():
     module = parse_module('builtin.module attributes {s = "a\\"b\\n\\0A\\\\"} {\n}', "f.mlir")
     assert module.attributes["s"].data == 'a"b\n\n\\'
+
+
+def test_a_python_design_given_to_iron_opt(tmp_path):
+    design = tmp_path / "design.py"
+    design.write_text('"""A design."""\nimport numpy as np\n' + "x = 1\n" * 5)
+    result = subprocess.run(
+        [sys.executable, "-m", "iron_ir.cli.iron_opt", str(design)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert f"{design}: note: this is a Python file, not MLIR text: `iron run {design}`" in result.stderr

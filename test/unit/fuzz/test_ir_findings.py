@@ -1,0 +1,168 @@
+"""Crashes and hangs the IR fuzzer (bench/fuzz_ir.py) found, each reduced to a small input:
+every one now ends in a located diagnostic (exit 1) or a module (exit 0)."""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from iron_ir.cli import iron_opt
+from iron_ir.cli.iron import main as iron_main
+
+ROOT = Path(__file__).parents[3]
+
+
+def opt(capsys, path, *args):
+    with pytest.raises(SystemExit) as info:
+        iron_opt.main([str(path), *args])
+    out, err = capsys.readouterr()
+    assert "internal error" not in err and "Traceback" not in err, err
+    return info.value.code, err
+
+
+def write(tmp_path, text, name="in.mlir"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_lint_of_a_padded_bd(capsys):
+    # AttributeError in the bd-hardware rule of iron-lint for any BD with pad dimensions.
+    status, _ = opt(capsys, ROOT / "test/lit/dialects/aie/Inputs/dma.mlir", "-p", "iron-lint")
+    assert status == 0
+
+
+def test_forward_referenced_block_defined_twice(capsys, tmp_path):
+    # KeyError inside xDSL's parser: a label first seen as a branch target, then defined twice.
+    path = write(tmp_path, """\
+        func.func @f() {
+          cf.br ^bb1
+        ^bb1:
+          cf.br ^bb1
+        ^bb1:
+          func.return
+        }
+        """)
+    status, err = opt(capsys, path)
+    assert status == 1
+    assert err.startswith(f"{path}:5:1: error: re-declaration of block 'bb1'")
+    assert f"{path}:3:1: note: originally declared here" in err
+
+
+def test_type_without_its_parameters(capsys, tmp_path):
+    # ValueError (zip) building a parametrized type from no parameters.
+    path = write(tmp_path, "builtin.module attributes {t = !aie.objectfifo} {\n}\n")
+    status, err = opt(capsys, path)
+    assert status == 1
+    assert err.startswith(f"{path}:1:32: error: invalid type '!aie.objectfifo': wrong number of")
+
+
+def test_integer_too_large_for_an_op_field(capsys, tmp_path):
+    # ValueError from an op's parser storing 10**26 in an i64 array.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          aie.runtime_sequence(%arg0: memref<64xi32>) {
+            aiex.npu.dma_memcpy_nd(%arg0[0, 0, 0, 0][1, 1, 4, 16][0, 0, 0, 99999999999999999999999999]) {id = 0 : i64, metadata = @of_in} : memref<64xi32>
+          }
+        }
+        """)
+    status, err = opt(capsys, path)
+    assert status == 1
+    assert err.startswith(f"{path}:3:5: error: invalid value in 'aiex.npu.dma_memcpy_nd': Integer")
+
+
+VERDICT_VALID_BD = """\
+    aie.device(npu1_1col) {{
+      %t = aie.tile(0, 0)
+      aie.runtime_sequence(%a: memref<64xi32>) {{
+        %0 = aiex.dma_configure_task(%t, MM2S, 0) {{
+          aie.dma_bd(%a : memref<64xi32>, 0, 256, [<size = 4, stride = 0>, <size = 2, stride = 32>, <size = 4, stride = 8>, <size = {size}, stride = 1>])
+          aie.end
+        }}
+        aiex.dma_start_task(%0)
+        aiex.dma_await_task(%0)
+      }}
+    }}
+    """
+
+
+def test_bd_with_a_huge_size_is_not_materialised(capsys, tmp_path):
+    # MemoryError: the simulator built every index of a 2**31-wide BD to find 256 offsets.
+    path = write(tmp_path, VERDICT_VALID_BD.format(size=2147483648))
+    status = iron_main(["run", "--mlir", str(path)])
+    err = capsys.readouterr().err
+    assert "Size may not exceed 1023" in err and "out of memory" not in err
+    assert status == 1 and "internal error" not in err
+
+
+def test_out_of_memory_is_a_message(tmp_path):
+    # MemoryError allocating an 8 GiB runtime argument: the input's size, not a bug.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          aie.runtime_sequence(%a: memref<2147483648xi32>) {
+          }
+        }
+        """)
+    probe = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))\n"
+        "from iron_ir.cli.iron import main\n"
+        f"sys.exit(main(['run', '--mlir', {str(path)!r}]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 1, result.stderr
+    assert "error: out of memory: the design's buffers, runtime arguments" in result.stderr
+
+
+def test_tap_of_a_huge_size_answers_at_once(capsys, tmp_path):
+    # A hang: the BD legaliser listed every divisor of 2**63 - 1 by trial division.
+    source = (ROOT / "test/lit/passes/place/options.mlir").read_text().split("// -----")[0]
+    text = source.replace("sizes [1, 1, 1, 256]", "sizes [9223372036854775807, 1, 1, 256]", 1)
+    assert text != source
+    status, err = opt(capsys, write(tmp_path, text), "-p", "iron-to-aie")
+    assert status == 1 and "cannot lower the access pattern" in err
+
+
+def test_value_used_before_its_definition_inside_the_users_region(capsys, tmp_path):
+    # ValueError in verification: xDSL left a placeholder operand on the op whose own region
+    # defines the value.
+    path = write(tmp_path, """\
+        func.func @f() {
+          %c1 = arith.constant 1 : index
+          scf.for %i = %c0 to %c0 step %c1 {
+            %c0 = arith.constant 0 : index
+          }
+          func.return
+        }
+        """)
+    status, err = opt(capsys, path)
+    assert status == 1
+    assert err.startswith(f"{path}:3:16: error: '%c0' is used before it is defined")
+
+
+def test_bd_of_size_zero_in_the_simulator(capsys, tmp_path):
+    # ValueError from the DMA model while sizing the runtime arguments.
+    path = write(tmp_path, VERDICT_VALID_BD.format(size=0))
+    status = iron_main(["run", "--mlir", str(path)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert f"error: {path}:5:7: this BD cannot run: BD dim 3 (outermost first) has size 0" in err
+
+
+def test_buffer_too_large_for_any_array(capsys, tmp_path):
+    # ValueError from numpy ("array is too big") allocating a buffer of 2**63 - 1 elements.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          %t = aie.tile(0, 2)
+          %b = aie.buffer(%t) {sym_name = "b"} : memref<9223372036854775807xi32>
+          %c = aie.core(%t) {
+            aie.end
+          }
+        }
+        """)
+    status = iron_main(["run", "--mlir", str(path)])
+    err = capsys.readouterr().err
+    assert status == 1 and "internal error" not in err
+    assert "error: memref<9223372036854775807xi32> cannot be held in memory" in err
