@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Operation
+from xdsl.ir import Operation, TypeAttribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
@@ -18,17 +18,51 @@ from iron_ir.ir.upgrade import LEGACY_OP_NAMES, upgrade_module
 
 _NEWLINE = re.compile("\n")
 
+# The text of a self-contained type: a name with up to three levels of `<...>` parameters
+# (`i32`, `memref<1024xi32>`, `!aie.objectfifo<memref<64x32xi32>>`).
+_TYPE_TEXT = re.compile(
+    r"!?[A-Za-z_][\w.$]*(?:<(?:[^<>]|<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)*>)?"
+)
+
 
 class IRParser(Parser):
     """Records ``file:line:col`` on every parsed op, as MLIR's parser does, so verifier and
     pass errors can point at the op; accepts the op names of :data:`LEGACY_OP_NAMES`; and
-    reports unknown ops and dialects by name."""
+    reports unknown ops and dialects by name.
+
+    Types are parsed once per spelling: building a type (a memref above all) dominates parsing
+    AIE IR and a design repeats a handful of types, so the type parsed from the same text
+    before is reused (xDSL attributes are immutable values). Aliases (`!name` without a dialect
+    prefix) are not reused: their meaning is the file's.
+    """
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
         self._file = StringAttr(name)
         self._line_offset = line_offset
         self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
+        self._text = text
+        self._types: dict[str, TypeAttribute] = {}
+
+    def parse_optional_type(self) -> TypeAttribute | None:
+        start = self.pos
+        match = _TYPE_TEXT.match(self._text, start)
+        if match is None:
+            return super().parse_optional_type()
+        key = match.group()
+        cached = self._types.get(key)
+        if cached is not None:
+            # xDSL's parser offers subclasses `_resume_from` to move on from a position.
+            self._resume_from(match.end())
+            return cached
+        parsed = super().parse_optional_type()
+        if (
+            parsed is not None
+            and (key[0] != "!" or "." in key.split("<", 1)[0])
+            and self._text[start : self.pos].rstrip() == key
+        ):
+            self._types[key] = parsed
+        return parsed
 
     def parse_operation(self) -> Operation:
         start = self.pos
