@@ -657,6 +657,8 @@ class _Compiler:
         ]
         terminator = self.implicit_terminator
         upgrade = PARSED_OP_UPGRADES.get(cls.name)
+        # Segment-size options (operandSegmentSizes, ...) need xDSL's builder to be filled in.
+        direct = not self.op_def.options
 
         def build(parser: Parser, state: ParseState) -> Operation:
             operand_values: list[SSAValue | list[SSAValue]] = []
@@ -704,14 +706,26 @@ class _Compiler:
                     (state.successors.get(name, []), variadic) for name, variadic in successors
                 )
             ]
-            op = cls.build(
-                operands=operand_values,
-                result_types=result_types,
-                properties=state.properties,
-                attributes=state.attributes,
-                regions=region_values,
-                successors=successor_values,
-            )
+            if direct:
+                # The plan has checked every count already: construct without xDSL's
+                # per-argument builder checks (most of the time of building an op).
+                op = cls.create(
+                    operands=_flatten(operand_values),
+                    result_types=_flatten(result_types),
+                    properties=state.properties,
+                    attributes=state.attributes,
+                    successors=_flatten(successor_values),
+                    regions=_flatten(region_values),
+                )
+            else:
+                op = cls.build(
+                    operands=operand_values,
+                    result_types=result_types,
+                    properties=state.properties,
+                    attributes=state.attributes,
+                    regions=region_values,
+                    successors=successor_values,
+                )
             if terminator is not None:
                 for region in op.regions:
                     if not region.blocks:
@@ -1069,6 +1083,16 @@ def _functional_type_printer(
             printer.print_string(")")
 
     return print_functional_type
+
+
+def _flatten(values: Sequence[Any]) -> list[Any]:
+    flat: list[Any] = []
+    for value in values:
+        if isinstance(value, list):
+            flat.extend(value)
+        else:
+            flat.append(value)
+    return flat
 
 
 def _merge(steps: list[Any]) -> list[PrintStep]:
