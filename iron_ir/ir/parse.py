@@ -15,7 +15,7 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
     UnregisteredOp,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Operation, TypeAttribute
 from xdsl.parser import Parser
 from xdsl.parser.core import ForwardDeclaredValue
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -37,11 +37,23 @@ _VALUE_ERRORS = (ValueError, OverflowError)
 _TOKEN_TEXT = re.compile(r"[\w.$%^#@]+|\S|$")
 _OP_NAME = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w.$]*)')
 
+# The text of a self-contained type: a name with up to three levels of `<...>` parameters
+# (`i32`, `memref<1024xi32>`, `!aie.objectfifo<memref<64x32xi32>>`).
+_TYPE_TEXT = re.compile(
+    r"!?[A-Za-z_][\w.$]*(?:<(?:[^<>]|<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>)*>)?"
+)
+
 
 class IRParser(Parser):
     """Records ``file:line:col`` on every parsed op, as MLIR's parser does, so verifier and
     pass errors can point at the op; accepts the op names of :data:`LEGACY_OP_NAMES`; and
-    reports unknown ops and dialects by name."""
+    reports unknown ops and dialects by name.
+
+    Types are parsed once per spelling: building a type (a memref above all) dominates parsing
+    AIE IR and a design repeats a handful of types, so the type parsed from the same text
+    before is reused (xDSL attributes are immutable values). Aliases (`!name` without a dialect
+    prefix) are not reused: their meaning is the file's.
+    """
 
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
@@ -53,10 +65,32 @@ class IRParser(Parser):
         self._op_starts: list[int] = []
         self._open_regions: list[int] = []
         self._forward_uses: dict[ForwardDeclaredValue, object] = {}
+        self._text = text
+        self._types: dict[str, TypeAttribute] = {}
 
     def _line_col(self, pos: int) -> tuple[int, int]:
         line = bisect_right(self._line_starts, pos)
         return line + self._line_offset, pos - self._line_starts[line - 1] + 1
+
+    def parse_optional_type(self) -> TypeAttribute | None:
+        start = self.pos
+        match = _TYPE_TEXT.match(self._text, start)
+        if match is None:
+            return super().parse_optional_type()
+        key = match.group()
+        cached = self._types.get(key)
+        if cached is not None:
+            # xDSL's parser offers subclasses `_resume_from` to move on from a position.
+            self._resume_from(match.end())
+            return cached
+        parsed = super().parse_optional_type()
+        if (
+            parsed is not None
+            and (key[0] != "!" or "." in key.split("<", 1)[0])
+            and self._text[start : self.pos].rstrip() == key
+        ):
+            self._types[key] = parsed
+        return parsed
 
     def parse_operation(self) -> Operation:
         start = self.pos

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -10,11 +11,12 @@ from xdsl.dialects.builtin import (
     IntAttr,
     MemRefType,
     StringAttr,
+    SymbolNameConstraint,
     SymbolRefAttr,
     TensorType,
     UnitAttr,
 )
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -42,35 +44,86 @@ from iron_ir.device import (
     UnknownDeviceError,
     get_device,
 )
-from iron_ir.dialects.iron.attrs import EndpointAttr, TileAttr, parse_tile
+from iron_ir.dialects.iron.attrs import EndpointAttr, TileAttr
+from iron_ir.ir.constraints import KeywordStrAttr
+from iron_ir.ir.syntax import CustomDirective, FormattedOp, next_char
 
 
-def _parse_extra_attrs(parser: Parser, op: IRDLOperation) -> None:
-    attrs = parser.parse_optional_attr_dict()
-    for key, value in attrs.items():
-        if key in type(op).get_irdl_definition().properties:
-            op.properties[key] = value
-        else:
-            op.attributes[key] = value
+class FifoElementType(CustomDirective):
+    """The memref type of one object of an ``iron.fifo``."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute:
+        pos = parser.pos
+        elem = parser.parse_type()
+        if not isinstance(elem, MemRefType):
+            parser.raise_error(f"fifo element type must be a memref, got {elem}", pos, parser.pos)
+        return elem
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        printer.print_attribute(values[0])  # pyright: ignore[reportArgumentType]
 
 
-def _print_extra_attrs(printer: Printer, op: IRDLOperation, shown: Sequence[str]) -> None:
-    extra = {k: v for k, v in op.properties.items() if k not in shown}
-    extra |= op.attributes
-    if extra:
-        printer.print_string(" ")
-        printer.print_attr_dict(dict(sorted(extra.items())))
+class Endpoint(CustomDirective):
+    """One fifo endpoint without its ``#iron.endpoint<>`` wrapper: ``worker @w depth 2 ...``."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute:
+        return EndpointAttr.parse_body(parser)
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        printer.print_string(values[0].text())  # pyright: ignore[reportAttributeAccessIssue]
 
 
-def _single_block(region: Region, arg_types: Sequence[Attribute] = ()) -> Region:
-    """``{ }`` parses as a region without blocks; these ops always have their one block."""
-    if not region.blocks:
-        region.add_block(Block(arg_types=arg_types))
-    return region
+class EndpointList(CustomDirective):
+    """Several endpoints, comma separated."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute:
+        if next_char(parser) == ")":
+            return ArrayAttr([])
+        return ArrayAttr(
+            parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, lambda: EndpointAttr.parse_body(parser)
+            )
+        )
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        endpoints = values[0]
+        assert isinstance(endpoints, ArrayAttr)
+        printer.print_string(", ".join(e.text() for e in endpoints.data))  # pyright: ignore
+
+
+class InitialValue(CustomDirective):
+    """`` = dense<...>`` after a buffer's type, its elements typed by the buffer's shape
+    (nothing when there is none; the directive writes its own leading space)."""
+
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> Attribute | None:
+        (memref,) = refs
+        if parser.parse_optional_punctuation("=") is None:
+            return None
+        parser.parse_keyword("dense", " (a buffer's initial value is a dense<...> literal)")
+        assert isinstance(memref, MemRefType)
+        return parser.parse_dense_int_or_fp_elements_attr(
+            TensorType(memref.get_element_type(), memref.get_shape())
+        )
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        value = values[1]
+        if isinstance(value, DenseIntOrFPElementsAttr):
+            printer.print_string(" = ")
+            value.print_without_type(printer)
 
 
 @irdl_op_definition
-class ProgramOp(IRDLOperation):
+
+
+class ProgramOp(FormattedOp):
     """``iron.program @name device(npu1_1col) { ... }``: the whole IRON program for one device.
 
     Holds fifos, links, kernels (``func.func``), buffers, barriers, workers and one runtime
@@ -78,10 +131,11 @@ class ProgramOp(IRDLOperation):
     """
 
     name = "iron.program"
-    sym_name = prop_def(StringAttr)
-    device = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
+    device = prop_def(KeywordStrAttr(check=get_device))
     body = region_def("single_block")
     traits = traits_def(SymbolTable(), SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
+    FORMAT: ClassVar[str] = "$sym_name `device` `(` $device `)` attr-dict-with-keyword $body"
 
     def __init__(self, name: str, device: str, body: Region | None = None):
         super().__init__(
@@ -102,34 +156,9 @@ class ProgramOp(IRDLOperation):
 
         verify_program(self)
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ProgramOp:
-        name = parser.parse_symbol_name().data
-        parser.parse_keyword("device")
-        with parser.in_parens():
-            pos = parser.pos
-            device = parser.parse_identifier()
-            try:
-                get_device(device)
-            except UnknownDeviceError as err:
-                parser.raise_error(str(err), pos, parser.pos)
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        op = cls(name, device, _single_block(parser.parse_region()))
-        if attrs is not None:
-            op.attributes |= attrs.data
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        printer.print_string(f" device({self.device.data})")
-        printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False)
-
 
 @irdl_op_definition
-class FifoOp(IRDLOperation):
+class FifoOp(FormattedOp):
     """``iron.fifo @name : memref<..> producer(<endpoint>) consumers(<endpoint>, ...)``.
 
     One producer endpoint and one or more consumer endpoints, each with its own depth and dims.
@@ -138,7 +167,7 @@ class FifoOp(IRDLOperation):
     """
 
     name = "iron.fifo"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     elem_type = prop_def(MemRefType)
     producer = prop_def(EndpointAttr)
     consumers = prop_def(ArrayAttr[EndpointAttr])
@@ -148,6 +177,12 @@ class FifoOp(IRDLOperation):
     repeat_count = opt_prop_def(IntAttr)
     pad_dimensions = opt_prop_def(ArrayAttr)
     traits = traits_def(SymbolOpInterface(), HasParent(ProgramOp))
+    FORMAT: ClassVar[str] = (
+        "$sym_name `:` custom<FifoElementType>($elem_type) "
+        "`producer` `(` custom<Endpoint>($producer) `)` "
+        "`consumers` `(` custom<EndpointList>($consumers) `)` attr-dict"
+    )
+    custom_directives = (FifoElementType, Endpoint, EndpointList)
 
     def __init__(
         self,
@@ -194,38 +229,9 @@ class FifoOp(IRDLOperation):
                 f"fifo @{self.fifo_name}: iter_count {self.iter_count.data} is outside [1, 256]"
             )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> FifoOp:
-        name = parser.parse_symbol_name().data
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        elem = parser.parse_type()
-        if not isinstance(elem, MemRefType):
-            parser.raise_error(f"fifo element type must be a memref, got {elem}", pos, parser.pos)
-        parser.parse_keyword("producer")
-        with parser.in_parens():
-            producer = EndpointAttr.parse_body(parser)
-        parser.parse_keyword("consumers")
-        consumers = parser.parse_comma_separated_list(
-            parser.Delimiter.PAREN, lambda: EndpointAttr.parse_body(parser)
-        )
-        op = cls(name, elem, producer, consumers)
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.fifo_name)
-        printer.print_string(" : ")
-        printer.print_attribute(self.elem_type)
-        printer.print_string(f" producer({self.producer.text()}) consumers(")
-        printer.print_string(", ".join(c.text() for c in self.consumers.data))
-        printer.print_string(")")
-        _print_extra_attrs(printer, self, ("sym_name", "elem_type", "producer", "consumers"))
-
 
 @irdl_op_definition
-class LinkOp(IRDLOperation):
+class LinkOp(FormattedOp):
     """``iron.link @name [@srcs] -> [@dsts] offsets([src offsets] [dst offsets]) on #iron.tile<..>``.
 
     A forward (one source, one destination), a split (one source, several destinations, one
@@ -234,13 +240,17 @@ class LinkOp(IRDLOperation):
     """
 
     name = "iron.link"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     srcs = prop_def(ArrayAttr[SymbolRefAttr])
     dsts = prop_def(ArrayAttr[SymbolRefAttr])
     src_offsets = prop_def(ArrayAttr[IntAttr])
     dst_offsets = prop_def(ArrayAttr[IntAttr])
     tile = prop_def(TileAttr)
     traits = traits_def(SymbolOpInterface(), HasParent(ProgramOp))
+    FORMAT: ClassVar[str] = (
+        "$sym_name $srcs `->` $dsts `offsets` `(` $src_offsets $dst_offsets `)` "
+        "`on` qualified($tile) attr-dict"
+    )
 
     def __init__(
         self,
@@ -301,54 +311,9 @@ class LinkOp(IRDLOperation):
                     f"offset per destination ({ndst})"
                 )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> LinkOp:
-        name = parser.parse_symbol_name().data
-
-        def syms() -> list[str]:
-            return parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, lambda: parser.parse_symbol_name().data
-            )
-
-        def ints() -> list[int]:
-            return parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
-            )
-
-        srcs = syms()
-        parser.parse_punctuation("->")
-        dsts = syms()
-        parser.parse_keyword("offsets")
-        with parser.in_parens():
-            src_off = ints()
-            dst_off = ints()
-        parser.parse_keyword("on")
-        tile = parse_tile(parser)
-        op = cls(name, srcs, dsts, src_off, dst_off, tile)
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        def syms(names: list[str]) -> str:
-            return "[" + ", ".join(f"@{n}" for n in names) + "]"
-
-        def ints(arr: ArrayAttr[IntAttr]) -> str:
-            return "[" + ", ".join(str(i.data) for i in arr.data) + "]"
-
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        printer.print_string(
-            f" {syms(self.src_names)} -> {syms(self.dst_names)}"
-            f" offsets({ints(self.src_offsets)} {ints(self.dst_offsets)}) on "
-        )
-        printer.print_attribute(self.tile)
-        _print_extra_attrs(
-            printer, self, ("sym_name", "srcs", "dsts", "src_offsets", "dst_offsets", "tile")
-        )
-
 
 @irdl_op_definition
-class BufferOp(IRDLOperation):
+class BufferOp(FormattedOp):
     """``%b = iron.buffer @name on #iron.tile<..> : memref<..> [= dense<..>]``.
 
     A buffer in a compute tile's memory: a global buffer / runtime parameter (``use_write_rtp``
@@ -357,7 +322,7 @@ class BufferOp(IRDLOperation):
     """
 
     name = "iron.buffer"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     tile = prop_def(TileAttr)
     initial_value = opt_prop_def(DenseIntOrFPElementsAttr)
     """A ``dense<...> : tensor<...>`` of the buffer's shape and element type."""
@@ -365,6 +330,11 @@ class BufferOp(IRDLOperation):
     owner = opt_prop_def(SymbolRefAttr)
     buffer = result_def(MemRefType)
     traits = traits_def(SymbolOpInterface(), HasParent(ProgramOp))
+    FORMAT: ClassVar[str] = (
+        "$sym_name `on` qualified($tile) attr-dict `:` type($buffer) "
+        "`` custom<InitialValue>(ref(type($buffer)), $initial_value)"
+    )
+    custom_directives = (InitialValue,)
 
     def __init__(
         self,
@@ -408,71 +378,21 @@ class BufferOp(IRDLOperation):
                 "parameter (use_write_rtp)"
             )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> BufferOp:
-        name = parser.parse_symbol_name().data
-        parser.parse_keyword("on")
-        tile = parse_tile(parser)
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        memref = parser.parse_type()
-        if not isinstance(memref, MemRefType):
-            parser.raise_error(f"a buffer's type must be a memref, got {memref}", pos, parser.pos)
-        init = None
-        if parser.parse_optional_punctuation("="):
-            parser.parse_keyword("dense", " (a buffer's initial value is a dense<...> literal)")
-            init = parser.parse_dense_int_or_fp_elements_attr(
-                TensorType(memref.get_element_type(), memref.get_shape())
-            )
-        op = cls(name, memref, tile, initial_value=init)
-        for key, value in attrs.items():
-            if key in ("use_write_rtp", "owner"):
-                op.properties[key] = value
-            else:
-                op.attributes[key] = value
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        printer.print_string(" on ")
-        printer.print_attribute(self.tile)
-        _print_extra_attrs(printer, self, ("sym_name", "tile", "initial_value"))
-        printer.print_string(" : ")
-        printer.print_attribute(self.buffer.type)
-        if self.initial_value is not None:
-            printer.print_string(" = ")
-            self.initial_value.print_without_type(printer)
-
 
 @irdl_op_definition
-class BarrierOp(IRDLOperation):
+class BarrierOp(FormattedOp):
     """``iron.barrier @name initial 0``: a worker/runtime barrier (one lock per worker tile)."""
 
     name = "iron.barrier"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     initial_value = prop_def(IntAttr)
     traits = traits_def(SymbolOpInterface(), HasParent(ProgramOp))
+    FORMAT: ClassVar[str] = "$sym_name `initial` $initial_value attr-dict"
 
     def __init__(self, name: str, initial_value: int = 0):
         super().__init__(
             properties={"sym_name": StringAttr(name), "initial_value": IntAttr(initial_value)}
         )
-
-    @classmethod
-    def parse(cls, parser: Parser) -> BarrierOp:
-        name = parser.parse_symbol_name().data
-        parser.parse_keyword("initial")
-        op = cls(name, parser.parse_integer(allow_boolean=False))
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        printer.print_string(f" initial {self.initial_value.data}")
-        _print_extra_attrs(printer, self, ("sym_name", "initial_value"))
 
     def verify_(self) -> None:
         top = _lock_max_value(self)
@@ -496,11 +416,12 @@ def _lock_max_value(op: IRDLOperation) -> int:
         return SEMAPHORE_LOCK_MAX_VALUE
 
 
-class BarrierValueOp(IRDLOperation):
+class BarrierValueOp(FormattedOp):
     """Shared shape of ops that name a barrier and a lock value: ``@b(1)``."""
 
     barrier = prop_def(SymbolRefAttr)
     value = prop_def(IntAttr)
+    FORMAT: ClassVar[str] = "$barrier `(` $value `)` attr-dict"
 
     def __init__(self, barrier: str, value: int):
         super().__init__(properties={"barrier": SymbolRefAttr(barrier), "value": IntAttr(value)})
@@ -517,17 +438,3 @@ class BarrierValueOp(IRDLOperation):
                 f"range [0, {top}]"
             )
 
-    @classmethod
-    def parse(cls, parser: Parser):
-        name = parser.parse_symbol_name().data
-        with parser.in_parens():
-            value = parser.parse_integer(allow_boolean=False)
-        op = cls(name, value)
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.barrier_name)
-        printer.print_string(f"({self.value.data})")
-        _print_extra_attrs(printer, self, ("barrier", "value"))

@@ -10,12 +10,12 @@ from xdsl.dialects.builtin import (
     IntAttr,
     MemRefType,
     StringAttr,
+    SymbolNameConstraint,
     SymbolRefAttr,
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.irdl import (
-    IRDLOperation,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
@@ -25,23 +25,18 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
-from xdsl.printer import Printer
 from xdsl.traits import HasAncestor, HasParent, IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.iron.attrs import TaskGroupType
-from iron_ir.dialects.iron.program import (
-    BarrierValueOp,
-    ProgramOp,
-    _parse_extra_attrs,
-    _print_extra_attrs,
-    _single_block,
-)
+from iron_ir.dialects.iron.program import BarrierValueOp, ProgramOp
+from iron_ir.ir.syntax import EntryArguments, FormattedOp
 
 
 @irdl_op_definition
-class RuntimeSequenceOp(IRDLOperation):
+
+
+class RuntimeSequenceOp(FormattedOp):
     """``iron.runtime_sequence @sequence(%a: memref<..>, ...) { ... }``: the host program.
 
     Its arguments are the host buffers. It starts workers, fills and drains fifos, groups and
@@ -49,11 +44,13 @@ class RuntimeSequenceOp(IRDLOperation):
     """
 
     name = "iron.runtime_sequence"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     body = region_def("single_block")
     traits = traits_def(
         SymbolOpInterface(), HasParent(ProgramOp), NoTerminator(), IsolatedFromAbove()
     )
+    FORMAT: ClassVar[str] = "$sym_name `` custom<EntryArguments>($body) attr-dict"
+    custom_directives = (EntryArguments,)
 
     def __init__(self, name: str, arg_types: Sequence[Attribute], body: Region | None = None):
         super().__init__(
@@ -69,39 +66,20 @@ class RuntimeSequenceOp(IRDLOperation):
                     "host buffers must be memrefs"
                 )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> RuntimeSequenceOp:
-        name = parser.parse_symbol_name().data
-        args = parser.parse_comma_separated_list(
-            parser.Delimiter.PAREN, lambda: parser.parse_argument(expect_type=True)
-        )
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        body = _single_block(parser.parse_region(args), [a.type for a in args])
-        op = cls(name, [], body)
-        if attrs is not None:
-            op.attributes |= attrs.data
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.sym_name.data)
-        with printer.in_parens():
-            printer.print_list(self.body.block.args, printer.print_block_argument)
-        printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False)
-
 
 _IN_SEQUENCE = HasAncestor(RuntimeSequenceOp)
 
 
 @irdl_op_definition
-class StartOp(IRDLOperation):
+
+
+class StartOp(FormattedOp):
     """``iron.start [@worker_0, @worker_1]``: the workers this program runs."""
 
     name = "iron.start"
     workers = prop_def(ArrayAttr[SymbolRefAttr])
     traits = traits_def(_IN_SEQUENCE)
+    FORMAT: ClassVar[str] = "$workers attr-dict"
 
     def __init__(self, workers: Sequence[str]):
         super().__init__(properties={"workers": ArrayAttr([SymbolRefAttr(w) for w in workers])})
@@ -110,28 +88,15 @@ class StartOp(IRDLOperation):
     def worker_names(self) -> list[str]:
         return [w.root_reference.data for w in self.workers.data]
 
-    @classmethod
-    def parse(cls, parser: Parser) -> StartOp:
-        names = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, lambda: parser.parse_symbol_name().data
-        )
-        op = cls(names)
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" [" + ", ".join(f"@{w}" for w in self.worker_names) + "]")
-        _print_extra_attrs(printer, self, ("workers",))
-
 
 @irdl_op_definition
-class TaskGroupOp(IRDLOperation):
+class TaskGroupOp(FormattedOp):
     """``%tg = iron.task_group``: DMA tasks that are awaited/freed together."""
 
     name = "iron.task_group"
     group = result_def(TaskGroupType)
     traits = traits_def(_IN_SEQUENCE)
-    assembly_format = "attr-dict"
+    FORMAT: ClassVar[str] = "attr-dict"
 
     def __init__(self):
         super().__init__(result_types=[TaskGroupType()])
@@ -141,19 +106,21 @@ class TaskGroupOp(IRDLOperation):
 
 
 @irdl_op_definition
-class FinishTaskGroupOp(IRDLOperation):
+
+
+class FinishTaskGroupOp(FormattedOp):
     """``iron.finish_task_group %tg``: await the group's waited tasks, then free the others."""
 
     name = "iron.finish_task_group"
     group = operand_def(TaskGroupType)
     traits = traits_def(_IN_SEQUENCE)
-    assembly_format = "$group attr-dict"
+    FORMAT: ClassVar[str] = "$group attr-dict"
 
     def __init__(self, group: SSAValue):
         super().__init__(operands=[group])
 
 
-class _TransferOp(IRDLOperation):
+class _TransferOp(FormattedOp):
     """A fill (host buffer -> fifo) or drain (fifo -> host buffer) with its tensor access pattern."""
 
     fifo = prop_def(SymbolRefAttr)
@@ -164,7 +131,6 @@ class _TransferOp(IRDLOperation):
     strides = prop_def(ArrayAttr[IntAttr])
     wait = opt_prop_def(UnitAttr)
     traits = traits_def(_IN_SEQUENCE)
-    ARROW: ClassVar[str] = ""
 
     def __init__(
         self,
@@ -212,79 +178,35 @@ class _TransferOp(IRDLOperation):
         if self.offset.data < 0:
             raise VerifyException(f"{what}: the tap offset {self.offset.data} is negative")
 
-    @classmethod
-    def parse(cls, parser: Parser):
-        fifo = parser.parse_symbol_name().data
-        parser.parse_keyword(cls.ARROW)
-        host = parser.parse_unresolved_operand()
-
-        def ints() -> list[int]:
-            return parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, lambda: parser.parse_integer(allow_boolean=False)
-            )
-
-        parser.parse_keyword("offset")
-        offset = parser.parse_integer(allow_boolean=False)
-        parser.parse_keyword("sizes")
-        sizes = ints()
-        parser.parse_keyword("strides")
-        strides = ints()
-        wait = parser.parse_optional_keyword("wait") is not None
-        group = None
-        if parser.parse_optional_keyword("group"):
-            with parser.in_parens():
-                group = parser.parse_operand(TaskGroupType())
-        parser.parse_punctuation(":")
-        host_type = parser.parse_type()
-        op = cls(
-            fifo,
-            parser.resolve_operand(host, host_type),
-            offset,
-            sizes,
-            strides,
-            wait=wait,
-            group=group,
-        )
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.fifo_name)
-        printer.print_string(f" {self.ARROW} ")
-        printer.print_ssa_value(self.host)
-        printer.print_string(
-            f" offset {self.offset.data} sizes {self.size_list} strides {self.stride_list}"
-        )
-        if self.wait is not None:
-            printer.print_string(" wait")
-        if self.group is not None:
-            printer.print_string(" group(")
-            printer.print_ssa_value(self.group)
-            printer.print_string(")")
-        printer.print_string(" : ")
-        printer.print_attribute(self.host.type)
-        _print_extra_attrs(printer, self, ("fifo", "offset", "sizes", "strides", "wait"))
-
 
 @irdl_op_definition
 class FillOp(_TransferOp):
     """``iron.fill @fifo from %host offset 0 sizes [..] strides [..] [wait] [group(%tg)] : memref<..>``."""
 
     name = "iron.fill"
-    ARROW: ClassVar[str] = "from"
+    FORMAT: ClassVar[str] = (
+        "$fifo `from` $host `offset` $offset `sizes` $sizes `strides` $strides "
+        "(`wait` $wait^)? (`group` `(` $group^ `)`)? `:` type($host) attr-dict"
+    )
 
 
 @irdl_op_definition
+
+
 class DrainOp(_TransferOp):
     """``iron.drain @fifo into %host offset 0 sizes [..] strides [..] [wait] [group(%tg)] : memref<..>``."""
 
     name = "iron.drain"
-    ARROW: ClassVar[str] = "into"
+    FORMAT: ClassVar[str] = (
+        "$fifo `into` $host `offset` $offset `sizes` $sizes `strides` $strides "
+        "(`wait` $wait^)? (`group` `(` $group^ `)`)? `:` type($host) attr-dict"
+    )
 
 
 @irdl_op_definition
-class RtpWriteOp(IRDLOperation):
+
+
+class RtpWriteOp(FormattedOp):
     """``iron.rtp_write @buffer[index] = %value : i32``: write a runtime parameter."""
 
     name = "iron.rtp_write"
@@ -292,6 +214,7 @@ class RtpWriteOp(IRDLOperation):
     index = prop_def(IntAttr)
     value = operand_def()
     traits = traits_def(_IN_SEQUENCE)
+    FORMAT: ClassVar[str] = "$buffer `[` $index `]` `=` $value `:` type($value) attr-dict"
 
     def __init__(self, buffer: str, index: int, value: SSAValue):
         super().__init__(
@@ -302,27 +225,6 @@ class RtpWriteOp(IRDLOperation):
     @property
     def buffer_name(self) -> str:
         return self.buffer.root_reference.data
-
-    @classmethod
-    def parse(cls, parser: Parser) -> RtpWriteOp:
-        name = parser.parse_symbol_name().data
-        with parser.in_square_brackets():
-            index = parser.parse_integer(allow_boolean=False)
-        parser.parse_punctuation("=")
-        value = parser.parse_unresolved_operand()
-        parser.parse_punctuation(":")
-        op = cls(name, index, parser.resolve_operand(value, parser.parse_type()))
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.buffer_name)
-        printer.print_string(f"[{self.index.data}] = ")
-        printer.print_ssa_value(self.value)
-        printer.print_string(" : ")
-        printer.print_attribute(self.value.type)
-        _print_extra_attrs(printer, self, ("buffer", "index"))
 
 
 @irdl_op_definition

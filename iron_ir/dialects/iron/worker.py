@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from xdsl.utils.str_enum import StrEnum
+from typing import ClassVar
 
-from xdsl.dialects.builtin import IntAttr, MemRefType, StringAttr, SymbolRefAttr, UnitAttr
-from xdsl.ir import Block, Region
+from xdsl.dialects.builtin import (
+    IntAttr,
+    MemRefType,
+    StringAttr,
+    SymbolNameConstraint,
+    SymbolRefAttr,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.irdl import (
-    IRDLOperation,
     irdl_op_definition,
     opt_prop_def,
     prop_def,
@@ -19,15 +25,12 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasAncestor, HasParent, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
 
-from iron_ir.dialects.iron.attrs import TileAttr, parse_tile
-from iron_ir.dialects.iron.program import (
-    BarrierValueOp,
-    ProgramOp,
-    _parse_extra_attrs,
-    _print_extra_attrs,
-    _single_block,
-)
+from iron_ir.dialects.iron.attrs import TileAttr
+from iron_ir.dialects.iron.program import BarrierValueOp, ProgramOp
+from iron_ir.ir.constraints import KeywordStrAttr
+from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 
 class Port(StrEnum):
@@ -38,7 +41,9 @@ class Port(StrEnum):
 
 
 @irdl_op_definition
-class WorkerOp(IRDLOperation):
+
+
+class WorkerOp(FormattedOp):
     """``iron.worker @name on #iron.tile<any_compute> [while_true] [stack_size N] { body }``.
 
     The body is the traced core function (one iteration of it when ``while_true`` is set: the
@@ -48,12 +53,16 @@ class WorkerOp(IRDLOperation):
     """
 
     name = "iron.worker"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     tile = prop_def(TileAttr)
     while_true = opt_prop_def(UnitAttr)
     stack_size = opt_prop_def(IntAttr)
     body = region_def("single_block")
     traits = traits_def(SymbolOpInterface(), HasParent(ProgramOp), NoTerminator())
+    FORMAT: ClassVar[str] = (
+        "$sym_name `on` qualified($tile) (`while_true` $while_true^)? "
+        "(`stack_size` $stack_size^)? attr-dict-with-keyword $body"
+    )
 
     def __init__(
         self,
@@ -84,51 +93,29 @@ class WorkerOp(IRDLOperation):
                 f"worker @{self.worker_name}: stack_size {self.stack_size.data} must be positive"
             )
 
-    @classmethod
-    def parse(cls, parser: Parser) -> WorkerOp:
-        name = parser.parse_symbol_name().data
-        parser.parse_keyword("on")
-        tile = parse_tile(parser)
-        while_true = parser.parse_optional_keyword("while_true") is not None
-        stack = None
-        if parser.parse_optional_keyword("stack_size"):
-            stack = parser.parse_integer(allow_boolean=False)
-        attrs = parser.parse_optional_attr_dict_with_keyword()
-        body = _single_block(parser.parse_region())
-        op = cls(name, tile, while_true=while_true, stack_size=stack, body=body)
-        if attrs is not None:
-            op.attributes |= attrs.data
-        return op
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.worker_name)
-        printer.print_string(" on ")
-        printer.print_attribute(self.tile)
-        if self.while_true is not None:
-            printer.print_string(" while_true")
-        if self.stack_size is not None:
-            printer.print_string(f" stack_size {self.stack_size.data}")
-        printer.print_op_attributes(self.attributes, print_keyword=True)
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False)
+class AcquiredType(CustomDirective):
+    """The one memref type of the objects an ``iron.acquire`` yields (one result per object)."""
 
-
-def _parse_fifo_port_count(parser: Parser) -> tuple[str, Port, int]:
-    fifo = parser.parse_symbol_name().data
-    with parser.in_parens():
-        port = parser.parse_str_enum(Port)
-        parser.parse_punctuation(",")
+    @staticmethod
+    def parse(parser: Parser, *refs: object) -> list[Attribute]:
+        (count,) = refs
         pos = parser.pos
-        count = parser.parse_integer(allow_boolean=False)
-        if count < 1:
-            parser.raise_error(f"the number of objects must be at least 1, got {count}", pos)
-    return fifo, port, count
+        elem = parser.parse_type()
+        if not isinstance(elem, MemRefType):
+            parser.raise_error(f"iron.acquire yields memrefs, got {elem}", pos, parser.pos)
+        return [elem] * (count.data if isinstance(count, IntAttr) else 1)
+
+    @staticmethod
+    def print(printer: Printer, op: Operation, *values: object) -> None:
+        types = values[0]
+        if types:
+            printer.print_attribute(types[0])  # pyright: ignore[reportIndexIssue]
 
 
-class _FifoAccess(IRDLOperation):
+class _FifoAccess(FormattedOp):
     fifo = prop_def(SymbolRefAttr)
-    port = prop_def(StringAttr)
+    port = prop_def(KeywordStrAttr(choices=tuple(p.value for p in Port)))
     count = prop_def(IntAttr)
 
     @property
@@ -144,17 +131,25 @@ class _FifoAccess(IRDLOperation):
             raise VerifyException(f"port must be produce or consume, got {self.port.data!r}")
         if self.count.data < 1:
             raise VerifyException(
-                f"{self.name} @{self.fifo_name}: the number of objects must be at least 1"
+                f"{self.name} @{self.fifo_name}: the number of objects must be at least 1, "
+                f"got {self.count.data}"
             )
 
 
 @irdl_op_definition
+
+
 class AcquireOp(_FifoAccess):
     """``%a, %b = iron.acquire @fifo(consume, 2) : memref<..>``: one memref per object, oldest first."""
 
     name = "iron.acquire"
     objects = var_result_def(MemRefType)
     traits = traits_def(HasAncestor(WorkerOp))
+    FORMAT: ClassVar[str] = (
+        "$fifo `(` $port `,` $count `)` `:` custom<AcquiredType>(type($objects), ref($count)) "
+        "attr-dict"
+    )
+    custom_directives = (AcquiredType,)
 
     def __init__(self, fifo: str, port: Port, count: int, elem_type: MemRefType):
         super().__init__(
@@ -176,25 +171,6 @@ class AcquireOp(_FifoAccess):
         if len({r.type for r in self.objects}) > 1:
             raise VerifyException(f"iron.acquire @{self.fifo_name}: results differ in type")
 
-    @classmethod
-    def parse(cls, parser: Parser) -> AcquireOp:
-        fifo, port, count = _parse_fifo_port_count(parser)
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        elem = parser.parse_type()
-        if not isinstance(elem, MemRefType):
-            parser.raise_error(f"iron.acquire yields memrefs, got {elem}", pos, parser.pos)
-        op = cls(fifo, port, count, elem)
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.fifo_name)
-        printer.print_string(f"({self.port.data}, {self.count.data}) : ")
-        printer.print_attribute(self.objects[0].type)
-        _print_extra_attrs(printer, self, ("fifo", "port", "count"))
-
 
 @irdl_op_definition
 class ReleaseOp(_FifoAccess):
@@ -202,6 +178,7 @@ class ReleaseOp(_FifoAccess):
 
     name = "iron.release"
     traits = traits_def(HasAncestor(WorkerOp))
+    FORMAT: ClassVar[str] = "$fifo `(` $port `,` $count `)` attr-dict"
 
     def __init__(self, fifo: str, port: Port, count: int):
         super().__init__(
@@ -215,18 +192,6 @@ class ReleaseOp(_FifoAccess):
     def verify_(self) -> None:
         self._verify_access()
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ReleaseOp:
-        op = cls(*_parse_fifo_port_count(parser))
-        _parse_extra_attrs(parser, op)
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_symbol_name(self.fifo_name)
-        printer.print_string(f"({self.port.data}, {self.count.data})")
-        _print_extra_attrs(printer, self, ("fifo", "port", "count"))
-
 
 @irdl_op_definition
 class BarrierWaitOp(BarrierValueOp):
@@ -237,6 +202,8 @@ class BarrierWaitOp(BarrierValueOp):
 
 
 @irdl_op_definition
+
+
 class BarrierReleaseOp(BarrierValueOp):
     """``iron.barrier_release @b(1)``: the worker sets the barrier to 1 for the runtime."""
 

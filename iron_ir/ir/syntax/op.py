@@ -180,6 +180,11 @@ class _Spacing:
         self.should_emit_space = False
 
 
+def _is_variadic(definition: object) -> bool:
+    """A list of any length (xDSL's optional definitions are variadic ones of length <= 1)."""
+    return isinstance(definition, VariadicDef) and not isinstance(definition, OptionalDef)
+
+
 def _space_before(text: str, last_was_punctuation: bool) -> bool:
     """mlir-tblgen's ``shouldEmitSpaceBefore``."""
     if len(text) != 1 and text != "->":
@@ -199,7 +204,7 @@ class _Compiler:
                 "operand",
                 name,
                 definition,
-                isinstance(definition, VariadicDef),
+                _is_variadic(definition),
                 isinstance(definition, OptionalDef),
             )
         for name, definition in self.op_def.results:
@@ -207,7 +212,7 @@ class _Compiler:
                 "result",
                 name,
                 definition,
-                isinstance(definition, VariadicDef),
+                _is_variadic(definition),
                 isinstance(definition, OptionalDef),
             )
         for name, definition in self.op_def.regions:
@@ -215,7 +220,7 @@ class _Compiler:
                 "region",
                 name,
                 definition,
-                isinstance(definition, VariadicDef),
+                _is_variadic(definition),
                 isinstance(definition, OptionalDef),
             )
         for name, definition in self.op_def.successors:
@@ -223,7 +228,7 @@ class _Compiler:
                 "successor",
                 name,
                 definition,
-                isinstance(definition, VariadicDef),
+                _is_variadic(definition),
                 isinstance(definition, OptionalDef),
             )
         for name, definition in self.op_def.attributes.items():
@@ -408,10 +413,10 @@ class _Compiler:
     def distributor(self, fields: list[_Field]) -> Callable[[Parser, dict, list], None]:
         """Split one list (``operands``, ``type(results)``) over the fields it covers: one value
         per non-variadic field, the rest to the one variadic field."""
-        variadic = [f for f in fields if f.variadic]
+        variadic = [f for f in fields if f.variadic or f.optional]
         if len(variadic) > 1:
             raise self.fail("a list directive over several variadic fields is ambiguous")
-        names = [(f.name, f.variadic) for f in fields]
+        names = [(f.name, f.variadic or f.optional) for f in fields]
         fixed = len(fields) - len(variadic)
 
         def distribute(parser: Parser, target: dict, values: list) -> None:
@@ -628,7 +633,7 @@ class _Compiler:
             operands.append(
                 (
                     name,
-                    isinstance(definition, VariadicDef),
+                    _is_variadic(definition),
                     isinstance(definition, OptionalDef),
                     fixed_attribute(definition.constr),
                 )
@@ -636,22 +641,24 @@ class _Compiler:
         results: list[tuple[str, bool, Attribute | None]] = []
         for name, definition in self.op_def.results:
             results.append(
-                (name, isinstance(definition, VariadicDef), fixed_attribute(definition.constr))
+                (name, _is_variadic(definition), fixed_attribute(definition.constr))
             )
         regions = [
             (
                 name,
-                isinstance(definition, VariadicDef),
+                _is_variadic(definition),
                 isinstance(definition, SingleBlockRegionDef)
-                and not isinstance(definition, VariadicDef),
+                and not _is_variadic(definition),
             )
             for name, definition in self.op_def.regions
         ]
         successors = [
-            (name, isinstance(definition, VariadicDef)) for name, definition in self.op_def.successors
+            (name, _is_variadic(definition)) for name, definition in self.op_def.successors
         ]
         terminator = self.implicit_terminator
         upgrade = PARSED_OP_UPGRADES.get(cls.name)
+        # Segment-size options (operandSegmentSizes, ...) need xDSL's builder to be filled in.
+        direct = not self.op_def.options
 
         def build(parser: Parser, state: ParseState) -> Operation:
             operand_values: list[SSAValue | list[SSAValue]] = []
@@ -669,10 +676,12 @@ class _Compiler:
                 values = [parser.resolve_operand(u, t) for u, t in zip(unresolved, types)]
                 if variadic:
                     operand_values.append(values)
-                elif not values:
-                    parser.raise_error(f"{op_name} needs its operand '{name}'")
-                else:
+                elif values:
                     operand_values.append(values[0])
+                elif optional:
+                    operand_values.append([])
+                else:
+                    parser.raise_error(f"{op_name} needs its operand '{name}'")
             result_types: list[Attribute | list[Attribute]] = []
             for name, variadic, fixed in results:
                 types = state.types.get(name)
@@ -680,7 +689,7 @@ class _Compiler:
                     if fixed is None:
                         raise AssertionError(f"{op_name}: the format gives no type for ${name}")
                     types = [fixed]
-                result_types.append(types if variadic else types[0])
+                result_types.append(types if variadic else (types[0] if types else []))
             region_values: list[Region | list[Region]] = []
             for name, variadic, single_block in regions:
                 found = state.regions.get(name, [])
@@ -692,17 +701,31 @@ class _Compiler:
                         region.add_block(Block())
                     region_values.append(region)
             successor_values = [
-                state.successors.get(name, []) if variadic else state.successors[name][0]
-                for name, variadic in successors
+                found if variadic or not found else found[0]
+                for found, variadic in (
+                    (state.successors.get(name, []), variadic) for name, variadic in successors
+                )
             ]
-            op = cls.build(
-                operands=operand_values,
-                result_types=result_types,
-                properties=state.properties,
-                attributes=state.attributes,
-                regions=region_values,
-                successors=successor_values,
-            )
+            if direct:
+                # The plan has checked every count already: construct without xDSL's
+                # per-argument builder checks (most of the time of building an op).
+                op = cls.create(
+                    operands=_flatten(operand_values),
+                    result_types=_flatten(result_types),
+                    properties=state.properties,
+                    attributes=state.attributes,
+                    successors=_flatten(successor_values),
+                    regions=_flatten(region_values),
+                )
+            else:
+                op = cls.build(
+                    operands=operand_values,
+                    result_types=result_types,
+                    properties=state.properties,
+                    attributes=state.attributes,
+                    regions=region_values,
+                    successors=successor_values,
+                )
             if terminator is not None:
                 for region in op.regions:
                     if not region.blocks:
@@ -1060,6 +1083,16 @@ def _functional_type_printer(
             printer.print_string(")")
 
     return print_functional_type
+
+
+def _flatten(values: Sequence[Any]) -> list[Any]:
+    flat: list[Any] = []
+    for value in values:
+        if isinstance(value, list):
+            flat.extend(value)
+        else:
+            flat.append(value)
+    return flat
 
 
 def _merge(steps: list[Any]) -> list[PrintStep]:
