@@ -22,6 +22,8 @@ from functools import lru_cache
 from io import StringIO
 
 from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    AffineSetAttr,
     ArrayAttr,
     DictionaryAttr,
     FloatAttr,
@@ -38,6 +40,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
 
+from iron_ir.ir.affine_text import map_text, set_text
 from iron_ir.ir.naming import SSANames, compute_names
 
 # OpAsmOpInterface::getDefaultDialect of the ops that set one (BuiltinOps.td, FuncOps.td).
@@ -55,6 +58,10 @@ class MLIRPrinter(Printer):
 
     _names: SSANames | None = field(default=None, init=False)
     _default_dialects: list[str] = field(default_factory=lambda: ["builtin"], init=False)
+    aliases: Mapping[Attribute, str] = field(default_factory=dict)
+    """``#map``-style names to print instead of these attributes (see :func:`print_module`)."""
+    affine_attributes: list[Attribute] = field(default_factory=list, init=False)
+    """The affine maps and sets printed, in order of first appearance (MLIR aliases them)."""
 
     # ---- names -------------------------------------------------------------------------
 
@@ -210,8 +217,18 @@ class MLIRPrinter(Printer):
             attribute.memory_space, NoneAttr
         ):
             self._print_memref_type(attribute)
+        elif isinstance(attribute, AffineMapAttr | AffineSetAttr):
+            self.print_string(self._affine_text(attribute))
         else:
             super().print_attribute(attribute)
+
+    def _affine_text(self, attribute: AffineMapAttr | AffineSetAttr) -> str:
+        alias = self.aliases.get(attribute)
+        if alias is not None:
+            return alias
+        if attribute not in self.affine_attributes:
+            self.affine_attributes.append(attribute)
+        return affine_attribute_text(attribute)
 
     def _print_elidable_attribute(self, attribute: Attribute) -> None:
         """MLIR's ``AttrTypeElision::May``: ``i64`` integers and ``f64`` floats lose the type."""
@@ -351,7 +368,23 @@ def _print_scf_for(printer: MLIRPrinter, op: Operation) -> None:
     printer.print_op_attributes(op.attributes | op.properties)
 
 
+def _print_affine_apply(printer: MLIRPrinter, op: Operation) -> None:
+    """``affine.apply #map(%d0, %d1)[%s0]``: the map's dims, then its symbols."""
+    affine_map = op.properties["map"]
+    assert isinstance(affine_map, AffineMapAttr)
+    dims = affine_map.data.num_dims
+    printer.print_string(" ")
+    printer.print_attribute(affine_map)
+    with printer.in_parens():
+        printer.print_list(op.operands[:dims], printer.print_ssa_value)
+    if op.operands[dims:]:
+        with printer.in_square_brackets():
+            printer.print_list(op.operands[dims:], printer.print_ssa_value)
+    printer.print_op_attributes(op.attributes)
+
+
 _UPSTREAM_PRINTERS: dict[str, Callable[[MLIRPrinter, Operation], None]] = {
+    "affine.apply": _print_affine_apply,
     "builtin.module": _print_module,
     "func.func": _print_func,
     "scf.for": _print_scf_for,
@@ -369,14 +402,41 @@ def print_module(
 
     ``debuginfo`` adds ``loc(...)`` after each op (``--mlir-print-debuginfo``);
     ``properties_as_attributes`` merges properties into the generic form's attribute dict.
+    Affine maps and integer sets are named as MLIR names them (``#map = affine_map<...>``
+    lines first, ``#map`` at each use): the op is printed a second time with those names
+    when the first print met any.
     """
+    options = {
+        "print_generic_format": generic,
+        "print_debuginfo": debuginfo,
+        "print_properties_as_attributes": properties_as_attributes,
+    }
     out = StringIO()
-    printer = MLIRPrinter(
-        stream=out,
-        print_generic_format=generic,
-        print_debuginfo=debuginfo,
-        print_properties_as_attributes=properties_as_attributes,
-    )
+    printer = MLIRPrinter(stream=out, **options)
     printer.print_op(op)
+    if printer.affine_attributes:
+        aliases = affine_aliases(printer.affine_attributes)
+        out = StringIO()
+        for attribute, alias in aliases.items():
+            out.write(f"{alias} = {affine_attribute_text(attribute)}\n")
+        MLIRPrinter(stream=out, aliases=aliases, **options).print_op(op)
     out.write("\n")
     return out.getvalue()
+
+
+def affine_attribute_text(attribute: AffineMapAttr | AffineSetAttr) -> str:
+    if isinstance(attribute, AffineMapAttr):
+        return f"affine_map<{map_text(attribute.data)}>"
+    return f"affine_set<{set_text(attribute.data)}>"
+
+
+def affine_aliases(attributes: list[Attribute]) -> dict[Attribute, str]:
+    """MLIR's alias names, in order of first appearance: ``#map``, ``#map1``, ...; ``#set``."""
+    counts = {"map": 0, "set": 0}
+    aliases: dict[Attribute, str] = {}
+    for attribute in attributes:
+        stem = "map" if isinstance(attribute, AffineMapAttr) else "set"
+        index = counts[stem]
+        counts[stem] += 1
+        aliases[attribute] = f"#{stem}{index if index else ''}"
+    return aliases
