@@ -42,6 +42,7 @@ from iron_ir.ir.diagnostics import (
     Source,
     diagnostic_handler,
     find_failing_op,
+    verify_ir,
     format_at,
     op_diagnostic,
     parse_diagnostic,
@@ -393,7 +394,7 @@ class IronOptMain(xDSLOptMain):
             print(f"Pass {previous.name} took {time.perf_counter() - self._started} seconds")
         if needs_verification(previous, following) and not self.args.disable_verify:
             self._phase = ("verify", previous)
-            module.verify()
+            verify_ir(module)
         if previous is not None and following is not None and self.args.print_between_passes:
             print(f"IR after {previous.name}:")
             print(print_module(module))

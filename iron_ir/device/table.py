@@ -492,6 +492,12 @@ def get_device(name: str) -> DeviceSpec:
         ) from None
 
 
+def largest_data_memory(kind: TileKind) -> int:
+    """The most data memory a tile of ``kind`` has on any device: what no design can exceed
+    there, whichever device it targets."""
+    return max((d.kinds[kind].data_memory_bytes for d in DEVICES.values() if kind in d.kinds), default=0)
+
+
 def compile_targets() -> list[DeviceSpec]:
     """The devices iron-ir compiles and simulates for (the NPUs)."""
     return [d for d in DEVICES.values() if d.compile_target]

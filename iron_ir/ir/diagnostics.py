@@ -279,17 +279,32 @@ def find_failing_op(root: Operation) -> tuple[Operation, Exception] | None:
     for op in root.walk(region_first=True):
         try:
             op.verify()
-        except (VerifyException, ValueError) as error:
+        except Exception as error:  # noqa: BLE001 - see verify_ir: any verifier failure counts
             # A verifier may blame another op than its own (a parent checking its children);
             # such errors carry that op.
             return getattr(error, "op", op), error
     return None
 
 
+def verify_ir(root: Operation) -> None:
+    """``root.verify()``, where every verifier failure is a ``VerifyException``: some of
+    xDSL's verifiers raise a plain ``Exception`` (``memref.load`` with too few indices) or a
+    ``KeyError`` for invalid IR; that is the input's fault, reported at the op like any other
+    verifier error (:func:`find_failing_op` finds it), never an internal error."""
+    try:
+        root.verify()
+    except DiagnosticException:
+        raise
+    except RecursionError:
+        raise VerifyException("the IR nests too deeply to verify") from None
+    except Exception as error:  # noqa: BLE001
+        raise VerifyException(str(error) or type(error).__name__) from error
+
+
 def verify_module(module: ModuleOp) -> None:
     """Verify ``module``; on failure raise :class:`OpError` naming the failing op."""
     try:
-        module.verify()
+        verify_ir(module)
     except VerifyException as error:
         culprit = find_failing_op(module)
         if culprit is None:

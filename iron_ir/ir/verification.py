@@ -45,4 +45,6 @@ def verify_between_passes(
 ) -> None:
     """A ``PassPipeline`` callback applying this policy."""
     if needs_verification(previous, following):
-        module.verify()
+        from iron_ir.ir.diagnostics import verify_ir
+
+        verify_ir(module)

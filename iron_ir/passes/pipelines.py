@@ -17,6 +17,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
+from iron_ir.ir.diagnostics import verify_ir
 from iron_ir.ir.verification import verify_between_passes, verify_each
 
 if TYPE_CHECKING:  # the placers load with the passes, not at iron-opt start-up
@@ -143,7 +144,7 @@ def run_passes(
         if previous is None:
             return
         if (following is None and verify_result) or (following is not None and verify_each()):
-            op.verify()
+            verify_ir(op)
 
     PassPipeline(tuple(passes), verify).apply(ctx, module)
     return module

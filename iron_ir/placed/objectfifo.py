@@ -81,6 +81,23 @@ def _count(n: Any, what: str) -> int:
     return int(n)
 
 
+def _check_fits_a_core(n: int, datatype, what: str) -> None:
+    """An acquire of ``n`` objects holds ``n`` buffers on the core's tile at once: more than any
+    compute tile's memory can never run (and would build ``n`` subview ops)."""
+    from iron_ir.device import TileKind
+    from iron_ir.device.table import largest_data_memory
+    from iron_ir.dialects.aie.device import memref_elements
+
+    memory = largest_data_memory(TileKind.COMPUTE)
+    width = datatype.element_type.bitwidth if hasattr(datatype.element_type, "bitwidth") else 8
+    need = n * memref_elements(datatype) * max(width, 8) // 8
+    if need > memory:
+        raise FifoError(
+            f"{what}({n}): {n} objects of {datatype} need {need} bytes at once, more than a "
+            f"compute tile's {memory} bytes of data memory; acquire fewer objects"
+        )
+
+
 def _depth(depth: Any, consumers: int, name: str) -> int | list[int]:
     if isinstance(depth, int | np.integer) and not isinstance(depth, bool):
         return int(depth)
@@ -160,6 +177,7 @@ class object_fifo(OpHandle):  # noqa: N801 - mlir-aie's name
         """``aie.objectfifo.acquire`` of ``num_elem`` objects: one buffer, or a list."""
         name = self.op.fifo_name
         n = _count(num_elem, f"{name}.acquire")
+        _check_fits_a_core(n, self.datatype, f"{name}.acquire")
         acquire = emit(ObjectFifoAcquireOp(name, _port(port, f"{name}.acquire"), n, self.datatype))
         views = [
             TracedValue(emit(ObjectFifoSubviewAccessOp(acquire.results[0], i)).results[0])

@@ -33,7 +33,7 @@ from iron_ir.sim.machine import (
     Task,
     make_plan,
 )
-from iron_ir.sim.types import alloc_memref
+from iron_ir.sim.types import alloc_memref, memref_bytes
 
 
 def _max_acquires(design: Design) -> dict[tuple[str, str, Tile], int]:
@@ -115,6 +115,14 @@ class _Builder:
             raise DesignError(
                 f"{where(fifo.op)}: objectfifo @{fifo.name} has {len(inits)} initial values "
                 f"for {depth} buffers"
+            )
+        memory = self.design.spec.tile_spec(tile.col, tile.row).data_memory_bytes
+        need = depth * memref_bytes(elem)
+        if memory and need > memory:  # mlir-aie's buffer allocation fails the same way
+            raise DesignError(
+                f"{where(fifo.op)}: objectfifo @{fifo.name} needs {depth} x "
+                f"{memref_bytes(elem)} B = {need} B of data memory on {tile.name}, which has "
+                f"{memory} B; lower its depth or object size"
             )
         buffers = [alloc_memref(elem) for _ in range(depth)]
         origin = f"@{fifo.name}"

@@ -213,7 +213,7 @@ class _Compiler:
                         f"{where(op)}: {core_name} produces into @{fifo_name}, whose producer is "
                         f"{fifo.producer.name}"
                     )
-                pool = self.machine.producer_pool[fifo_name]
+                pool = self.machine.producer_pool.get(fifo_name)
             else:
                 ends = [i for i, c in enumerate(fifo.consumers) if c == tile]
                 if not ends:
@@ -221,7 +221,13 @@ class _Compiler:
                         f"{where(op)}: {core_name} consumes from @{fifo_name}, whose consumers are "
                         f"{', '.join(c.name for c in fifo.consumers)}"
                     )
-                pool = self.machine.consumer_pool[(fifo_name, ends[0])]
+                pool = self.machine.consumer_pool.get((fifo_name, ends[0]))
+            if pool is None:  # this end of the fifo belongs to an aie.objectfifo.link
+                raise DesignError(
+                    f"{where(op)}: {core_name} accesses @{fifo_name}, an objectFifo used in an "
+                    f"aie.objectfifo.link: the link moves its objects, a core cannot acquire them "
+                    f"(mlir-aie: currently cannot access objectFifo used in ObjectFifoLinkOp)"
+                )
             safe = "".join(ch if ch.isalnum() else "_" for ch in fifo_name)
             name = f"_port_{safe}_{port}_{len(self.globals)}"
             fifo_port_obj = FifoPort(fifo_name, port, pool, core_name, progress)
@@ -296,7 +302,9 @@ class _Compiler:
         name = f"core_{core.tile.col}_{core.tile.row}"
         scope = self.scope(core, {})
         e = Emitter(CORE_HANDLERS, scope, f"{name} ({where(core.op)})")
-        e.block(core.op.regions[0].blocks[0])
+        body = core.op.regions[0].blocks
+        if body:  # an empty region (`aie.core(%t) {}`) is a core with nothing to run
+            e.block(body.first)
         source = build_function(e, f"_{name}", [], generator=True)
         return name, exec_function(source, f"_{name}", self.globals, f"<sim {name}>")
 

@@ -8,6 +8,8 @@ with a mask. Floats are numpy scalars of their exact type (``np.float32``, ``ml_
 
 from __future__ import annotations
 
+import math
+
 import ml_dtypes
 import numpy as np
 from xdsl.dialects.builtin import (
@@ -80,6 +82,11 @@ def memref_shape(t: MemRefType) -> tuple[int, ...]:
     if any(d < 0 for d in shape):
         raise UnsupportedOpError(f"{t} has a dynamic dimension; the simulator needs static shapes")
     return shape
+
+
+def memref_bytes(t: MemRefType) -> int:
+    """The bytes one value of ``t`` takes."""
+    return math.prod(memref_shape(t)) * np.dtype(numpy_dtype(t.element_type)).itemsize
 
 
 def alloc_memref(t: MemRefType) -> np.ndarray:

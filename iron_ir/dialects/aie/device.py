@@ -313,10 +313,10 @@ class DeviceOp(FormattedOp):
     def spec_or_none(self) -> DeviceSpec | None:
         """The device table entry; None for an enum value no device has (the device's own
         verifier reports that)."""
-        value = self.device.value.data
-        if value not in DEVICES_BY_ENUM:
+        device = self.properties.get("device")
+        if device is None:  # generic text without the property: IRDL's verifier reports it
             return None
-        return DEVICES_BY_ENUM[value]
+        return DEVICES_BY_ENUM.get(device.value.data)
 
 
 # --- aie.tile -----------------------------------------------------------------------------------

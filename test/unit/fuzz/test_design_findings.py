@@ -53,3 +53,34 @@ def test_compile_error_about_one_op_names_its_design_line(capsys, tmp_path):
     assert err.startswith(f"{design}:{fill}: error: IronError: compiling the program failed: "
                           "iron.fill @a: cannot lower the access pattern")
     assert line != fill
+
+
+def test_an_acquire_of_a_billion_objects_is_refused_at_its_line(capsys, tmp_path):
+    # A hang: the placed API built 10**9 subview ops for `acquire(Consume, 10**9)`.
+    design, line = _variant(
+        tmp_path,
+        "elem_factor = of_factor.acquire(ObjectFifoPort.Consume, 1)",
+        "elem_factor = of_factor.acquire(ObjectFifoPort.Consume, 10**9)",
+        base="examples/vector_scalar_mul_placed.py",
+    )
+    assert main(["run", str(design)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{design}:{line}: error: FifoError: infactor.acquire(1000000000): ")
+    assert "more than a compute tile's 65536 bytes of data memory" in err
+
+
+def test_a_scalar_of_two_billion_elements_is_refused_as_too_large_for_the_tile(capsys, tmp_path):
+    # Was "out of memory" without a location: the fifo's objects could not even be allocated.
+    # One such object is more than a core can hold, so its first acquire is the error.
+    design, _ = _variant(
+        tmp_path,
+        "scalar_ty = np.ndarray[(1,), np.dtype[np.int32]]",
+        "scalar_ty = np.ndarray[(2**31,), np.dtype[np.int32]]",
+        base="examples/vector_scalar_mul_placed.py",
+    )
+    assert main(["run", str(design)]) == 1
+    err = capsys.readouterr().err
+    line = next(i for i, t in enumerate(design.read_text().splitlines(), 1)
+                if "of_factor.acquire(" in t)
+    assert err.startswith(f"{design}:{line}: error: FifoError: infactor.acquire(1): ")
+    assert "more than a compute tile's 65536 bytes of data memory" in err

@@ -166,3 +166,93 @@ def test_buffer_too_large_for_any_array(capsys, tmp_path):
     err = capsys.readouterr().err
     assert status == 1 and "internal error" not in err
     assert "error: memref<9223372036854775807xi32> cannot be held in memory" in err
+
+
+# ---- found by a 12,000-input run (seed 7) ----------------------------------------------------
+
+
+def test_verifier_raising_a_plain_exception_is_located(capsys, tmp_path):
+    # xDSL's memref.load verifier raises a bare Exception for a missing index: it was an
+    # internal error of iron-opt, `-p iron-to-aie` and `iron run --mlir`.
+    path = write(tmp_path, """\
+        func.func @f(%m: memref<16xi32>) -> i32 {
+          %v = memref.load %m[] : memref<16xi32>
+          func.return %v : i32
+        }
+        """)
+    for args in ((), ("-p", "iron-to-aie")):
+        status, err = opt(capsys, path, *args)
+        assert status == 1
+        assert err.startswith(f"{path}:2:3: error: 'memref.load' op expected an index for each dimension")
+    assert iron_main(["run", "--mlir", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "2:3" in err
+
+
+def test_generic_device_without_its_device_property(capsys, tmp_path):
+    # KeyError reading the missing `device` property while verifying the device's ops.
+    path = write(tmp_path, """\
+        "aie.device"() <{channels = 4 : i32}> ({
+          %0 = "aie.tile"() <{col = 0 : i32, row = 2 : i32}> : () -> index
+          "aie.end"() : () -> ()
+        }) : () -> ()
+        """)
+    status, err = opt(capsys, path)
+    assert status == 1
+    assert err.startswith(f"{path}:1:1: error:"), err
+
+
+def test_core_with_an_empty_region_runs(capsys, tmp_path):
+    # IndexError in the simulator: `aie.core(%t) {}` has no block (as in MLIR); it does nothing.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          %t = aie.tile(0, 2)
+          aie.core(%t) {
+          }
+        }
+        """)
+    assert iron_main(["run", "--mlir", str(path)]) == 0
+
+
+def test_core_acquiring_a_linked_fifo_is_a_design_error(capsys, tmp_path):
+    # KeyError in the simulator: a core acquiring from the output of an objectfifo.link.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          %t02 = aie.tile(0, 2)
+          %t03 = aie.tile(0, 3)
+          %t05 = aie.tile(0, 5)
+          aie.objectfifo @in(%t02, {%t03}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
+          aie.objectfifo @out(%t03, {%t05}, 2 : i32) : !aie.objectfifo<memref<8xi32>>
+          aie.objectfifo.link [@in] -> [@out] ([] [])
+          %c = aie.core(%t03) {
+            %s = aie.objectfifo.acquire @out(Produce, 1) : !aie.objectfifosubview<memref<8xi32>>
+            aie.end
+          }
+        }
+        """)
+    assert iron_main(["run", "--mlir", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:9:5: core_0_3 accesses @out, an objectFifo used in an aie.objectfifo.link" in err
+
+
+def test_fifo_deeper_than_any_memory_is_refused_at_once(capsys, tmp_path):
+    # A hang: the simulator allocated 2**31 - 1 objects before anything could fail.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          %s = aie.tile(0, 0)
+          %t = aie.tile(0, 2)
+          aie.objectfifo @of(%s, {%t}, 2147483647 : i32) : !aie.objectfifo<memref<64xi32>>
+          aie.runtime_sequence(%arg0: memref<64xi32>) {
+            %0 = aiex.dma_configure_task_for @of {
+              aie.dma_bd(%arg0 : memref<64xi32>, 0, 64)
+              aie.end
+            } {issue_token = true}
+            aiex.dma_start_task(%0)
+            aiex.dma_await_task(%0)
+          }
+        }
+        """)
+    assert iron_main(["run", "--mlir", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert (f"{path}:4:3: objectfifo @of needs 2147483647 x 256 B = 549755813632 B of data memory "
+            "on tile_0_2, which has 65536 B") in err
