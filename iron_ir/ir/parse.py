@@ -97,6 +97,14 @@ class IRParser(Parser):
         self._op_starts.append(start)
         try:
             op = super().parse_operation()
+        except AssertionError as error:
+            # Some of xDSL's attribute parsers (dense literals) consume an expected token with
+            # an assert; for the user it is a syntax error at that token.
+            token = self._current_token
+            wanted = re.search(r"expected MLIRTokenKind\.(\w+)", str(error))
+            kind = getattr(MLIRTokenKind, wanted.group(1), None) if wanted else None
+            expected = f"expected '{kind.value}', " if isinstance(kind, MLIRTokenKind) else ""
+            raise ParseError(token.span, f"{expected}found '{token.text}'") from None
         except _VALUE_ERRORS as error:
             # An op's parser built a value from out-of-range text (a number too large for its
             # field): the input's fault, reported at the op.

@@ -266,9 +266,12 @@ class PhysicalBuilder:
         flat = array.reshape(-1)
         offset = as_int(prop(bd_op, "offset"), 0)
         length = as_int(prop(bd_op, "len"), flat.size - offset)
-        bd = BufferDescriptor.from_ir(
-            offset, length, dim_pairs(prop(bd_op, "dimensions")), self.bd_dims[tile.kind]
-        )
+        try:
+            bd = BufferDescriptor.from_ir(
+                offset, length, dim_pairs(prop(bd_op, "dimensions")), self.bd_dims[tile.kind]
+            )
+        except ValueError as err:  # a negative length or offset, a malformed pattern
+            raise DesignError(f"{where(bd_op)}: the BD of {what} cannot run: {err}") from None
         pad_attr = prop(bd_op, "pad_dimensions")
         pad = pad_attr.pairs() if pad_attr is not None else []
         pad_value = as_int(prop(bd_op, "pad_value"), 0)

@@ -256,3 +256,45 @@ def test_fifo_deeper_than_any_memory_is_refused_at_once(capsys, tmp_path):
     err = capsys.readouterr().err
     assert (f"{path}:4:3: objectfifo @of needs 2147483647 x 256 B = 549755813632 B of data memory "
             "on tile_0_2, which has 65536 B") in err
+
+
+# ---- found by a second 12,000-input run (seed 11) --------------------------------------------
+
+
+def test_dense_literal_with_a_mismatched_bracket(capsys, tmp_path):
+    # AssertionError inside xDSL's dense-literal parser (`dense<(1, 2]>`).
+    path = write(tmp_path, """\
+        "memref.global"() <{sym_name = "g", type = memref<2xi32>, initial_value = dense<(1, 2]> : tensor<2xi32>}> : () -> ()
+        """)
+    status, err = opt(capsys, path)
+    assert status == 1
+    assert err.startswith(f"{path}:1:"), err
+    assert "error: expected ')', found" in err
+
+
+def test_physical_bd_of_negative_length(capsys, tmp_path):
+    # ValueError building the simulator's BD from `aie.dma_bd(... , 0, -7)`.
+    path = write(tmp_path, """\
+        aie.device(npu1_1col) {
+          %t = aie.tile(0, 2)
+          %buf = aie.buffer(%t) {sym_name = "buf"} : memref<8xi32>
+          %l = aie.lock(%t, 0) {init = 1 : i32}
+          %m = aie.mem(%t) {
+            %0 = aie.dma_start(MM2S, 0, ^bd0, ^end)
+          ^bd0:
+            aie.use_lock(%l, AcquireGreaterEqual, 1)
+            aie.dma_bd(%buf : memref<8xi32>, 0, -7)
+            aie.use_lock(%l, Release, 1)
+            aie.next_bd ^end
+          ^end:
+            aie.end
+          }
+          %c = aie.core(%t) {
+            aie.end
+          }
+        }
+        """)
+    status = iron_main(["run", "--mlir", str(path)])
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert status == 1, err
