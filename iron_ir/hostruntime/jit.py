@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from iron_ir.errors import IronError, IronTypeError, user_location
+from iron_ir.errors import IronError, IronTypeError, user_location, warn_once
 
 T = TypeVar("T")
 
@@ -117,13 +117,23 @@ class CallableDesign:
         compiled = self.compile(*args, **kwargs)
         buffers = [a for a in args if _is_buffer(a)] + [v for v in kwargs.values() if _is_buffer(v)]
         want = len(compiled.signature)
-        if len(buffers) != want:
+        if len(buffers) < want:
             raise IronTypeError(
                 f"@iron.jit function '{self.function.__name__}' was called with {len(buffers)} "
                 f"tensors but its runtime sequence takes {want} buffers; pass one tensor per "
                 "rt.sequence argument, in order",
                 user_location(),
             )
+        if len(buffers) > want:
+            # mlir-aie binds every tensor as a kernel argument; those past the sequence's are
+            # extra buffer objects (a trace buffer, a placeholder) the sequence never names.
+            warn_once(
+                f"@iron.jit function '{self.function.__name__}' was called with "
+                f"{len(buffers)} tensors and its runtime sequence takes {want}; tensors "
+                f"{want + 1}..{len(buffers)} are not sequence arguments and are left unchanged "
+                "(hardware trace output is not simulated)"
+            )
+            buffers = buffers[:want]
         arrays = [np.asarray(b) for b in buffers]
         outputs = compiled(*arrays)
         for target, result in zip(arrays, outputs):  # the run's buffers back into the tensors

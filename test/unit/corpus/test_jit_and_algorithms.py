@@ -9,10 +9,11 @@ from iron_ir import ObjectFifo, Program, Runtime, Worker
 from iron_ir.algorithms import for_each, transform, transform_binary, transform_parallel_binary
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1, NPU2Col1
+from iron_ir.errors import IronWarning
 
 
 @iron.jit
-def add_vectors(a, b, c):
+def add_vectors(a, b, c, *trace):
     n = a.shape[0]
     vec = np.ndarray[(n,), np.dtype[a.dtype]]
     tile = np.ndarray[(16,), np.dtype[a.dtype]]
@@ -54,6 +55,15 @@ def test_jit_argument_count_mismatch_names_the_design():
     a = iron.arange(64, dtype=np.int32)
     with pytest.raises(TypeError, match="'add_vectors' was called with 2 tensors but its runtime sequence takes 3"):
         add_vectors(a, a, 3)
+
+
+def test_jit_tensors_past_the_sequence_are_bound_but_untouched():
+    # mlir-aie designs pass a trace buffer (and placeholders) after the sequence's tensors.
+    a, b, c = (iron.arange(64, dtype=np.int32) for _ in range(3))
+    trace = iron.zeros(32, dtype=np.uint32)
+    with pytest.warns(IronWarning, match="called with 4 tensors and its runtime sequence takes 3"):
+        add_vectors(a, b, c, trace)
+    assert (c.numpy() == 2 * np.arange(64)).all() and not trace.numpy().any()
 
 
 def test_tensor_factories_and_device_selection(monkeypatch):
