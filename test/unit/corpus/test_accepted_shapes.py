@@ -80,3 +80,9 @@ def test_taps_past_the_sequence_type():
     found, text = run_design("tiles_past_sequence_type.py")
     assert any("taps reach element 511" in w and "memref<8x8xi32>" in w for w in found), found
     assert "aie.runtime_sequence(%arg0: memref<8x8xi32>, %arg1: memref<8x8xi32>)" in text
+
+
+@pytest.mark.parametrize("name", ["kernels_scale_and_reduce.py", "kernels_axpy_threshold.py"])
+def test_kernel_library_factories_compile_and_simulate(name):
+    _, text = run_design(name)
+    assert 'link_with = "' in text
