@@ -1,8 +1,9 @@
 """``aie.iron.kernels.activation``: softmax, bf16_exp, gelu, silu, swiglu, tanh, sigmoid,
 leaky_relu over bf16 tiles.
 
-softmax and bf16_exp simulate (models of their lookup-table arithmetic); the others compile to
-AIE text and need a user kernel model to simulate (docs/simulator.md, "kernel models")."""
+softmax, bf16_exp, gelu, gelu_sized, silu, sigmoid and tanh simulate (models of the AIE2
+builds' lookup-table arithmetic); silu_sized, swiglu and leaky_relu compile to AIE text and need
+a user kernel model to simulate (docs/simulator.md, "kernel models")."""
 
 from __future__ import annotations
 

@@ -79,3 +79,15 @@ def test_saxpy_model_serves_both_sources():
     exact = 3 * x.astype(np.float32) + 1
     assert np.abs(z5.astype(np.float32) - exact).max() <= np.abs(exact).max() / 128
     np.testing.assert_array_equal(k.axpy_ref(x[:64], y[:64], 3.0), z5[:64])
+
+
+def test_lut_tanh_segments():
+    from iron_ir.sim.kernels.tanh_lut import lut_tanh_bf16
+
+    x = np.array([0.4, -0.4, 0.1, 5.0, -5.0, 3.6], dtype=np.float32)
+    # x = 0.4: segment floor(1.6) + 16 = 17, slope 0.8671875, offset 0.03076171875 (truncated
+    # to bf16); |x| >= 4 clamps to the end segments (0, +-1).
+    seg17 = np.float32(0.8671875) * np.float32(0.4) + np.float32(0.03076171875)
+    want = np.array([seg17, -seg17, 0.1, 1.0, -1.0, np.float32(0.0028381347656250) * np.float32(3.6) + np.float32(0.98828125)], np.float32)
+    want = (want.view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+    np.testing.assert_array_equal(lut_tanh_bf16(x), want)
