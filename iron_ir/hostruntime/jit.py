@@ -145,6 +145,38 @@ class CallableDesign:
         return None
 
 
+    def specialize(self, **kwargs: Any) -> SpecializedDesign:
+        """The design with its compile-time parameters fixed (mlir-aie's ``specialize``)."""
+        return SpecializedDesign(self, kwargs)
+
+
+class SpecializedDesign:
+    """A jit design with fixed keyword parameters: calling it runs the design with them."""
+
+    def __init__(self, design: CallableDesign, kwargs: dict[str, Any]):
+        self.design = design
+        self.kwargs = dict(kwargs)
+
+    def __call__(self, *args: Any) -> None:
+        return self.design(*args, **self.kwargs)
+
+    def compile(self, *args: Any, xclbin_path: str | None = None, inst_path: str | None = None,
+                elf_path: str | None = None, **kwargs: Any):
+        """With tensors: the design compiled for the simulator (as ``CallableDesign.compile``).
+        With ``xclbin_path``/``inst_path`` (mlir-aie's compile-only mode): refused, since only
+        the vendor toolchain builds an xclbin."""
+        if xclbin_path or inst_path or elf_path:
+            raise IronError(
+                f"@iron.jit design '{self.design.function.__name__}': writing an xclbin and NPU "
+                "instructions (--xclbin-path/--insts-path) needs mlir-aie's vendor toolchain "
+                "(aiecc), which iron-ir does not include; run the design without them to "
+                "simulate it, or build the AIE module its function returns "
+                "(Program(...).resolve_program()) with aiecc",
+                user_location(),
+            )
+        return self.design.compile(*args, **self.kwargs, **kwargs)
+
+
 _BACKEND_OPTIONS = {
     "sim": {"max_steps", "timeout", "trace", "progress", "device", "sequence"},
     "xrt": {"xclbin", "instructions", "kernel_name", "device_index", "sequence"},
