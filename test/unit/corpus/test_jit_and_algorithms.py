@@ -108,3 +108,33 @@ def test_algorithms_generate_designs_in_the_2026_form():
     assert "aie.runtime_sequence(%arg0: memref<128xi32>)" in str(design)
     with pytest.raises(ValueError, match="multiple of the tile size"):
         for_each(lambda v: v + 1, np.ndarray[(100,), np.dtype[np.int32]])
+
+
+def test_algorithms_with_library_kernels_as_2026_designs_call_them():
+    from ml_dtypes import bfloat16
+
+    from iron_ir import kernels
+    from iron_ir.algorithms import transform_parallel_typed, transform_typed
+    from iron_ir.hostruntime.jit import Compile
+
+    # Two workers a column (num_channels=2) over NPU1's four columns; relu takes no size.
+    @iron.jit
+    def relu_all(a, b, *, size: Compile[int] = 8192):
+        return transform_parallel_typed(kernels.relu(), np.ndarray[(size,), np.dtype[bfloat16]],
+                                        tile_size=1024, num_channels=2, pass_size_to_kernel=False)
+
+    x = iron.tensor(np.linspace(-3, 3, 8192).astype(bfloat16))
+    y = iron.zeros(8192, dtype=bfloat16)
+    relu_all(x, y)
+    assert (y.numpy().astype(np.float32) == np.maximum(x.numpy().astype(np.float32), 0)).all()
+
+    # passThroughLine(in, out, n): the single-worker form passes the tile size, as mlir-aie's.
+    @iron.jit
+    def copy(a, b):
+        return transform_typed(kernels.passthrough(tile_size=64, dtype=np.int16),
+                               np.ndarray[(256,), np.dtype[np.int16]], tile_size=64)
+
+    src = iron.arange(256, dtype=np.int16)
+    dst = iron.zeros_like(src)
+    copy(src, dst)
+    assert (dst.numpy() == src.numpy()).all()
