@@ -1,9 +1,8 @@
 """``aie.iron.kernels.activation``: softmax, bf16_exp, gelu, silu, swiglu, tanh, sigmoid,
 leaky_relu over bf16 tiles.
 
-softmax, bf16_exp, gelu, gelu_sized, silu, sigmoid and tanh simulate (models of the AIE2
-builds' lookup-table arithmetic); silu_sized, swiglu and leaky_relu compile to AIE text and need
-a user kernel model to simulate (docs/simulator.md, "kernel models")."""
+All simulate, with models of the AIE2 builds (lookup-table exp and tanh arithmetic;
+iron_ir/sim/kernels/activations.py and tanh_lut.py)."""
 
 from __future__ import annotations
 
@@ -82,10 +81,10 @@ def leaky_relu_ref(x: Any, alpha: float = 0.01) -> np.ndarray:
 
 
 def swiglu_ref(x: Any, w1: Any, w2: Any) -> np.ndarray:
-    """``silu(x * w1) * (x * w2)`` element-wise."""
+    """``(x * w1) * silu(x * w2)`` element-wise (swiglu.cc gates with the second weights)."""
     x = np.asarray(x)
-    a, b = _f32(x) * _f32(w1), _f32(x) * _f32(w2)
-    return (a / (1.0 + np.exp(-a)) * b).astype(x.dtype)
+    up, gate = _f32(x) * _f32(w1), _f32(x) * _f32(w2)
+    return (up * gate / (1.0 + np.exp(-gate))).astype(x.dtype)
 
 
 bf16_exp_ref = per_call(_LUT_TILE, _LUT_TILE, bfloat16, by_model("exp_bf16_1024"))

@@ -1,5 +1,6 @@
 """The AIE2 kernels built on the runtime library's lookup-table tanh: ``gelu_bf16``
-(``gelu_bf16_size``), ``silu_bf16``, ``sigmoid_bf16`` and ``tanh_bf16``.
+(``gelu_bf16_size``), ``silu_bf16`` (``silu_bf16_size``), ``swiglu_bf16``, ``sigmoid_bf16`` and
+``tanh_bf16``; and ``leaky_relu_bf16`` (``max(x, alpha x)``), the same family's vector style.
 
 ``getTanhBf16`` (aie_runtime_lib/AIE2/lut_based_ops.h) is ``aie::linear_approx`` over 32
 segments of width 0.25 covering [-4, 4): segment ``clamp(floor(4 x) + 16, 0, 31)`` gives
@@ -86,6 +87,12 @@ def silu_vec(x: np.ndarray) -> np.ndarray:
     return _round(x * sigmoid_vec(x))
 
 
+def swiglu_vec(x: np.ndarray, w1: np.ndarray, w2: np.ndarray) -> np.ndarray:
+    """swiglu.cc: ``(x w1) * silu(x w2)``, each product a bf16 vector."""
+    gate = _round(x * w2)
+    return _round(_round(x * w1) * _round(gate * sigmoid_vec(gate)))
+
+
 def _unary(kernel: str, fn, lanes: int, fixed: int | None):
     def model(a_in, c_out, *size) -> None:
         if fixed is not None and size:
@@ -112,3 +119,33 @@ builtin_model("gelu_bf16_size", source=_SRC.format("gelu"))(_unary("gelu_bf16_si
 builtin_model("silu_bf16", source=_SRC.format("silu"))(_unary("silu_bf16", silu_vec, 16, 1024))
 builtin_model("sigmoid_bf16", source=_SRC.format("sigmoid"))(_unary("sigmoid_bf16", sigmoid_vec, 32, None))
 builtin_model("tanh_bf16", source=_SRC.format("tanh"))(_unary("tanh_bf16", lut_tanh_bf16, 32, None))
+builtin_model("silu_bf16_size", source=_SRC.format("silu"))(_unary("silu_bf16_size", silu_vec, 16, None))
+
+
+@builtin_model("swiglu_bf16", source=_SRC.format("swiglu"))
+def swiglu_bf16(x_in, w1_in, w2_in, c_out) -> None:
+    """``swiglu_bf16(input, weights_1, weights_2, output)`` over the fixed 1024 elements."""
+    kernel = "swiglu_bf16"
+    bufs = []
+    for buf, what in ((x_in, "input"), (w1_in, "weights_1"), (w2_in, "weights_2"), (c_out, "output")):
+        expect_dtype(buf, kernel, what, BF16)
+        bufs.append(flat(buf, kernel, what))
+        need(bufs[-1], 1024, kernel, what)
+    x, w1, w2 = (b[:1024].astype(np.float32) for b in bufs[:3])
+    bufs[3][:1024] = swiglu_vec(x, w1, w2).astype(BF16)
+
+
+@builtin_model("leaky_relu_bf16", source="aie_kernels/aie2/leaky_relu.cc")
+def leaky_relu_bf16(a_in, c_out, input_size, alpha) -> None:
+    """``max(x, alpha x)`` with ``alpha x`` a bf16 vector product (16 lanes a step)."""
+    kernel = "leaky_relu_bf16"
+    n = int(input_size)
+    if n % 16:
+        raise KernelModelError(f"{kernel}: size {n} is not a multiple of the 16-lane vectors it steps")
+    expect_dtype(a_in, kernel, "input", BF16)
+    expect_dtype(c_out, kernel, "output", BF16)
+    a, c = flat(a_in, kernel, "input"), flat(c_out, kernel, "output")
+    need(a, n, kernel, "input")
+    need(c, n, kernel, "output")
+    x = a[:n].astype(np.float32)
+    c[:n] = np.maximum(x, _round(x * _const(float(alpha)))).astype(BF16)

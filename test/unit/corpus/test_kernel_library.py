@@ -62,6 +62,8 @@ def test_every_simulated_factory_has_a_model():
         k.reduce_max(dtype=bfloat16), k.compute_max(), k.rgba2hue(), k.rgba2gray(), k.gray2rgba(),
         k.threshold(), k.bitwise_or(), k.bitwise_and(), k.filter2d(), k.add_weighted(),
         k.softmax(), k.bf16_exp(), k.axpy(), k.axpy(vectorized=False), k.mm(), k.mv(), k.zero(64),
+        k.gelu(), k.gelu_sized(), k.silu(), k.silu_sized(), k.swiglu(), k.sigmoid(), k.tanh(),
+        k.leaky_relu(),
     ]
     missing = [f.name for f in made if find_model(f.name, f.object_file_name) is None]
     assert missing == []
@@ -91,3 +93,20 @@ def test_lut_tanh_segments():
     want = np.array([seg17, -seg17, 0.1, 1.0, -1.0, np.float32(0.0028381347656250) * np.float32(3.6) + np.float32(0.98828125)], np.float32)
     want = (want.view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
     np.testing.assert_array_equal(lut_tanh_bf16(x), want)
+
+
+def test_swiglu_and_leaky_relu_models():
+    x = np.linspace(-2, 2, 1024).astype(bfloat16)
+    w1 = np.full(1024, 0.5, dtype=bfloat16)
+    w2 = np.full(1024, 2.0, dtype=bfloat16)
+    out = np.zeros_like(x)
+    find_model("swiglu_bf16").fn(x, w1, w2, out)
+    f = x.astype(np.float32)
+    gate = 2 * f
+    np.testing.assert_allclose(out.astype(np.float32), 0.5 * f * gate / (1 + np.exp(-gate)), rtol=0.128, atol=0.05)
+    # leaky relu: exact max(x, alpha x) when alpha x is exact in bf16 (alpha = 0.125)
+    y = np.zeros_like(x)
+    find_model("leaky_relu_bf16").fn(x, y, 1024, 0.125)
+    np.testing.assert_array_equal(y.astype(np.float32), np.maximum(f, 0.125 * f))
+    kernels().swiglu()  # the factory's signature is the model's
+    assert len(kernels().swiglu().arg_types) == 4
