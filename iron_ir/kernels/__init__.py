@@ -5,7 +5,7 @@ argument types, and a ``.contract`` (argument roles, numpy reference).
 Submodules: ``eltwise`` (passthrough, scale, add, mul, relu), ``reduce`` (reduce_add/min/max,
 compute_max), ``vision`` (rgba2hue, rgba2gray, gray2rgba, threshold, bitwise_or/and, filter2d,
 add_weighted), ``activation`` (softmax, bf16_exp, gelu, silu, swiglu, tanh, sigmoid,
-leaky_relu), ``datamovement`` (axpy), ``linalg`` (mm, mv, zero). The simulator runs each
+leaky_relu), ``datamovement`` (axpy, rope), ``linalg`` (mm, mv, zero). The simulator runs each
 kernel's model (iron_ir/sim/kernels); see docs/porting.md for the factories without one.
 """
 
@@ -32,7 +32,7 @@ from iron_ir.kernels.activation import (
     tanh,
     tanh_ref,
 )
-from iron_ir.kernels.datamovement import axpy, axpy_ref
+from iron_ir.kernels.datamovement import axpy, axpy_ref, rope, rope_ref
 from iron_ir.kernels.eltwise import (
     add,
     add_ref,
@@ -124,6 +124,8 @@ __all__ = [
     "rgba2gray_ref",
     "rgba2hue",
     "rgba2hue_ref",
+    "rope",
+    "rope_ref",
     "scale",
     "scale_ref",
     "sigmoid",

@@ -1,5 +1,6 @@
-"""Normalisation kernels on bf16: ``layer_norm`` (aie_kernels/aie2/layer_norm.cc) and
-``rms_norm`` / ``rms_norm_eps`` (aie_kernels/aie2/rms_norm.cc).
+"""Transformer-block kernels on bf16: ``layer_norm`` (aie_kernels/aie2/layer_norm.cc),
+``rms_norm`` / ``rms_norm_eps`` (aie_kernels/aie2/rms_norm.cc) and ``rope`` /
+``rope_two_halves`` (aie_kernels/generic/rope.cc).
 
 ``layer_norm(in, out, rows, cols)`` normalises every *column* of a ``rows x cols`` tile over its
 rows (gamma 1, beta 0, epsilon 1e-5): Welford's running mean and variance in fp32, then bf16
@@ -108,3 +109,38 @@ def rms_norm(in_buf, out_buf, cols) -> None:
 @builtin_model("rms_norm_eps", source="aie_kernels/aie2/rms_norm.cc")
 def rms_norm_eps(in_buf, out_buf, cols, epsilon) -> None:
     _rms_norm("rms_norm_eps", in_buf, out_buf, cols, epsilon)
+
+
+def _rope_rows(kernel: str, in_buf, lut_buf, out_buf, dims) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    n = int(dims)
+    if n <= 0 or n % 16:
+        raise KernelModelError(f"{kernel}: dims={n} must be a positive multiple of 16")
+    for buf, what in ((in_buf, "input"), (lut_buf, "lut"), (out_buf, "output")):
+        expect_dtype(buf, kernel, what, BF16)
+    x, lut, out = flat(in_buf, kernel, "input"), flat(lut_buf, kernel, "lut"), flat(out_buf, kernel, "output")
+    for buf, what in ((x, "input"), (lut, "lut"), (out, "output")):
+        need(buf, n, kernel, what)
+    return x[:n].astype(np.float32), lut[:n].astype(np.float32), out, n
+
+
+@builtin_model("rope", source="aie_kernels/generic/rope.cc")
+def rope(in_buf, lut_buf, out_buf, dims) -> None:
+    """Interleaved RoPE: pairs (x[2i], x[2i+1]) rotated by (cos, sin) = (lut[2i], lut[2i+1]);
+    the products are exact in fp32, each output one fp32 sum narrowed once."""
+    x, lut, out, n = _rope_rows("rope", in_buf, lut_buf, out_buf, dims)
+    even, odd, cos, sin = x[0::2], x[1::2], lut[0::2], lut[1::2]
+    result = np.empty(n, dtype=np.float32)
+    result[0::2] = (even * cos - odd * sin).astype(np.float32)
+    result[1::2] = (even * sin + odd * cos).astype(np.float32)
+    out[:n] = to_bf16(result, BOOT_BF16_ROUNDING)
+
+
+@builtin_model("rope_two_halves", source="aie_kernels/generic/rope.cc")
+def rope_two_halves(in_buf, lut_buf, out_buf, dims) -> None:
+    """Two-halves RoPE: ``(x1 cos - x2 sin, x2 cos + x1 sin)`` for the row's halves, (cos, sin)
+    interleaved in the lut's first ``dims`` elements."""
+    x, lut, out, n = _rope_rows("rope_two_halves", in_buf, lut_buf, out_buf, dims)
+    half = n // 2
+    x1, x2, cos, sin = x[:half], x[half:], lut[0:n:2], lut[1:n:2]
+    result = np.concatenate([(x1 * cos - x2 * sin), (x2 * cos + x1 * sin)]).astype(np.float32)
+    out[:n] = to_bf16(result, BOOT_BF16_ROUNDING)

@@ -24,3 +24,22 @@ def test_rms_norm_with_a_scalar_tail_and_epsilon():
         find_model(name).fn(x, out, 100, *args)
         ref = f / np.sqrt((f**2).mean() + eps)
         np.testing.assert_allclose(out.astype(np.float32), ref, rtol=8e-3, atol=1e-6)
+
+
+def test_rope_interleaved_and_two_halves():
+    rng = np.random.default_rng(2)
+    x = rng.uniform(-2, 2, 64).astype(bfloat16)
+    angle = rng.uniform(0, np.pi, 32)
+    lut = np.empty(64, dtype=np.float32)
+    lut[0::2], lut[1::2] = np.cos(angle), np.sin(angle)
+    lut = lut.astype(bfloat16)
+    f, c, s = x.astype(np.float32), lut[0::2].astype(np.float32), lut[1::2].astype(np.float32)
+    out = np.zeros_like(x)
+    find_model("rope").fn(x, lut, out, 64)
+    want = np.empty(64, np.float32)
+    want[0::2], want[1::2] = f[0::2] * c - f[1::2] * s, f[0::2] * s + f[1::2] * c
+    np.testing.assert_allclose(out.astype(np.float32), want, rtol=8e-3, atol=1e-2)
+    find_model("rope_two_halves").fn(x, lut, out, 64)
+    a, b = f[:32], f[32:]
+    want = np.concatenate([a * c - b * s, b * c + a * s])
+    np.testing.assert_allclose(out.astype(np.float32), want, rtol=8e-3, atol=1e-2)
