@@ -89,12 +89,18 @@ def _elementwise_design(
     *,
     tile_size: int | None = None,
     columns: int = 1,
-    pass_tile_size: bool = False,
+    num_channels: int = 1,
+    pass_tile_size: bool | None = None,
+    trace_size: int = 0,
     what: str = "transform",
 ):
     """A design applying ``func`` tile by tile: to each element (a Python function traced per
     element) or to whole tiles (a kernel). ``output`` None: the result goes back into the first
-    input's buffer (for_each). ``columns`` > 1 splits the tensor over that many workers."""
+    input's buffer (for_each). ``columns`` x ``num_channels`` > 1 splits the tensor over that
+    many workers (``num_channels`` 2: both shim DMA channels of each column). A kernel gets the
+    tile size as a trailing argument when ``pass_tile_size``; by default (None) when it declares
+    one argument more than the tiles and parameters (mlir-aie passes it to every kernel of the
+    single-worker forms and, unless ``pass_size_to_kernel=False``, of the parallel ones)."""
     from iron_ir import ObjectFifo, Program, Runtime, Worker
     from iron_ir.controlflow import range_
     from iron_ir.taplib import TensorAccessPattern
@@ -104,8 +110,13 @@ def _elementwise_design(
     kernel = _is_kernel(func)
     if not kernel and not callable(func):
         raise IronTypeError(f"{what}: func must be a function or a kernel, got {func!r}")
-    if kernel and params and columns > 1:
-        raise ValueError(f"{what}: parameters of a kernel are not supported across columns")
+    if num_channels not in (1, 2):
+        raise ValueError(f"{what}: num_channels must be 1 or 2 (a shim has two DMA channels each way), got {num_channels}")
+    if kernel and params and num_channels > 1:
+        raise ValueError(f"{what}: kernel parameters need num_channels=1 (one parameter fifo per column)")
+    if kernel and params and columns > 1 and any(_is_data(p) or hasattr(p, "shape") for p in params):
+        raise ValueError(f"{what}: array parameters of a kernel are not supported across columns")
+    columns *= num_channels
     n = tile_size or (func.tile_size() if kernel else _DEFAULT_TILE)
     if kernel and tile_size and func.tile_size() != tile_size:
         raise ValueError(
@@ -122,6 +133,9 @@ def _elementwise_design(
     tensor_ty = np.ndarray[(ref.size,), np.dtype[ref.dtype]]
     tile_ty = np.ndarray[(n,), np.dtype[ref.dtype]]
     scalars, arrays = _kernel_params(func, len(inputs) + 1, params) if kernel else ({}, [])
+    with_size = pass_tile_size
+    if with_size is None:
+        with_size = kernel and len(func.arg_types) == len(inputs) + 1 + len(params) + 1
     if params and not kernel:
         raise ValueError(f"{what}: extra parameters are for kernels (ExternalFunction) only")
 
@@ -144,7 +158,7 @@ def _elementwise_design(
             tiles_in = [h.acquire(1) for h in in_handles]
             tile_out = out_handle.acquire(1)
             if kernel:
-                apply(*tiles_in, tile_out, *values, *([n] if pass_tile_size else []))
+                apply(*tiles_in, tile_out, *values, *([n] if with_size else []))
             else:
                 for j in range_(n):
                     tile_out[j] = apply(*(t[j] for t in tiles_in))
@@ -167,6 +181,8 @@ def _elementwise_design(
         in_args = seq[: len(inputs)]
         out_arg = seq[len(inputs)] if output else in_args[0]
         param_args = seq[len(inputs) + (1 if output else 0) :]
+        if trace_size > 0:
+            rt.enable_trace(trace_size)
         rt.start(*workers)
         if columns == 1:
             for fifos, arg in zip(ins, in_args):
@@ -234,51 +250,72 @@ def transform_binary(*args: Any, **kwargs: Any):
     )
 
 
+def _parallel_options(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """mlir-aie's keyword spelling of the parallel forms, in ours."""
+    options = dict(kwargs)
+    if "pass_size_to_kernel" in options:
+        options["pass_tile_size"] = options.pop("pass_size_to_kernel")
+    return options
+
+
 def transform_parallel(*args: Any, **kwargs: Any):
-    """As :func:`transform`, the tensor split over every column of the device."""
+    """As :func:`transform`, the tensor split over every column of the device
+    (``num_channels=2``: two workers a column, one per shim DMA channel)."""
     if _is_data(args[0]):
         input, output, func = args[:3]
-        _run_now(lambda: transform_parallel(func, input, output), [input, output])
+        _run_now(lambda: transform_parallel(func, input, output, *args[3:], **kwargs), [input, output])
         return None
-    func, input, output = args[:3]
-    return _elementwise_design(func, [_describe(input, "input")], _describe(output, "output"),
-                               columns=_columns(), what="transform_parallel", **kwargs)
+    func, input, output, *params = args
+    return _elementwise_design(func, [_describe(input, "input")], _describe(output, "output"), params,
+                               columns=_columns(), what="transform_parallel", **_parallel_options(kwargs))
 
 
 def transform_parallel_binary(*args: Any, **kwargs: Any):
     """As :func:`transform_binary`, the tensors split over every column of the device."""
     if _is_data(args[0]):
         first, second, output, func = args[:4]
-        _run_now(lambda: transform_parallel_binary(func, first, second, output), [first, second, output])
+        _run_now(lambda: transform_parallel_binary(func, first, second, output, *args[4:], **kwargs),
+                 [first, second, output])
         return None
-    func, first, second, output = args[:4]
+    func, first, second, output, *params = args
     return _elementwise_design(
         func, [_describe(first, "first input"), _describe(second, "second input")],
-        _describe(output, "output"), columns=_columns(), what="transform_parallel_binary", **kwargs,
+        _describe(output, "output"), params, columns=_columns(), what="transform_parallel_binary",
+        **_parallel_options(kwargs),
     )
 
 
-def transform_typed(func: Any, tensor_ty: Any, *params: Any, tile_size: int | None = None):
+def transform_typed(func: Any, tensor_ty: Any, *params: Any, tile_size: int | None = None,
+                    trace_size: int = 0):
     """:func:`transform` from a numpy ndarray type (input and output alike)."""
     desc = _describe(tensor_ty, "transform_typed")
-    return _elementwise_design(func, [desc], desc, params, tile_size=tile_size, what="transform_typed")
+    return _elementwise_design(func, [desc], desc, params, tile_size=tile_size, trace_size=trace_size,
+                               what="transform_typed")
 
 
-def transform_binary_typed(func: Any, tensor_ty: Any, *params: Any, tile_size: int | None = None):
+def transform_binary_typed(func: Any, tensor_ty: Any, *params: Any, tile_size: int | None = None,
+                           trace_size: int = 0):
     desc = _describe(tensor_ty, "transform_binary_typed")
     return _elementwise_design(func, [desc, desc], desc, params, tile_size=tile_size,
-                               what="transform_binary_typed")
+                               trace_size=trace_size, what="transform_binary_typed")
 
 
-def transform_parallel_typed(func: Any, tensor_ty: Any, tile_size: int | None = None):
+def transform_parallel_typed(func: Any, tensor_ty: Any, *params: Any, tile_size: int | None = None,
+                             trace_size: int = 0, num_channels: int = 1,
+                             pass_size_to_kernel: bool | None = None):
     desc = _describe(tensor_ty, "transform_parallel_typed")
-    return _elementwise_design(func, [desc], desc, tile_size=tile_size, columns=_columns(),
-                               what="transform_parallel_typed")
+    return _elementwise_design(func, [desc], desc, params, tile_size=tile_size, columns=_columns(),
+                               num_channels=num_channels, pass_tile_size=pass_size_to_kernel,
+                               trace_size=trace_size, what="transform_parallel_typed")
 
 
-def transform_parallel_binary_typed(func: Any, tensor_ty: Any, tile_size: int | None = None):
+def transform_parallel_binary_typed(func: Any, tensor_ty: Any, *params: Any,
+                                    tile_size: int | None = None, trace_size: int = 0,
+                                    num_channels: int = 1, pass_size_to_kernel: bool | None = None):
     desc = _describe(tensor_ty, "transform_parallel_binary_typed")
-    return _elementwise_design(func, [desc, desc], desc, tile_size=tile_size, columns=_columns(),
+    return _elementwise_design(func, [desc, desc], desc, params, tile_size=tile_size,
+                               columns=_columns(), num_channels=num_channels,
+                               pass_tile_size=pass_size_to_kernel, trace_size=trace_size,
                                what="transform_parallel_binary_typed")
 
 

@@ -70,6 +70,14 @@ class Buffer:
         self.address = address
         self.mem_bank = mem_bank
 
+    def place(self, tile: Tile) -> None:
+        """Pin the buffer to ``tile`` (what an mlir-aie placer's ``make_placement`` calls)."""
+        if not isinstance(tile, Tile):
+            raise IronTypeError(f"buffer '{self.name}': place() takes a Tile(col, row), got {tile!r}")
+        if isinstance(self.tile, Tile) and self.tile != tile:
+            raise WorkerError(f"buffer '{self.name}' is already placed on {self.tile}")
+        self.tile = tile
+
     @property
     def memref_type(self) -> MemRefType:
         return self._memref

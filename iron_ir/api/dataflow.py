@@ -161,6 +161,11 @@ class ObjectFifo:
 
     # --- handles -----------------------------------------------------------------------------
 
+    def _get_endpoint(self, is_prod: bool) -> list[Any]:
+        """The endpoints of the producer (``is_prod``) or of the consumers that are in use."""
+        handles = [self._prod] if is_prod else self._cons
+        return [h.endpoint for h in handles if h is not None and h.endpoint is not None]
+
     def prod(self, depth: int | None = None) -> ObjectFifoHandle:
         """The producer handle (one per fifo: later calls return the same handle)."""
         if self._prod is None:
@@ -290,6 +295,16 @@ class ObjectFifoHandle:
             )
         self._endpoint = endpoint
         self._endpoint_location = user_location()
+
+    @property
+    def endpoint(self) -> Any:
+        """What stands at this end (a Worker, the runtime's endpoint, a link), once used."""
+        return self._endpoint
+
+    def all_of_endpoints(self) -> list[Any]:
+        """The endpoints at every end of this handle's fifo: the producer's, then each
+        consumer's (mlir-aie's ``ObjectFifoHandle.all_of_endpoints``)."""
+        return self._object_fifo._get_endpoint(True) + self._object_fifo._get_endpoint(False)
 
     def __str__(self) -> str:
         return f"ObjectFifoHandle({self.handle_type}, {self.name}, depth={self._depth})"

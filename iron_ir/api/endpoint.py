@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from iron_ir.device.tile import PlacementTile
+from iron_ir.device.tile import PlacementTile, Tile
+from iron_ir.errors import IronError, IronTypeError
 from iron_ir.tracing.engine import current_tracer
 
 
@@ -23,6 +24,14 @@ class ObjectFifoEndpoint:
 
     def describe(self) -> str:
         return str(self)
+
+    def place(self, tile: Any) -> None:
+        """Pin this endpoint to ``tile`` (what an mlir-aie placer's ``make_placement`` calls)."""
+        if not isinstance(tile, Tile):
+            raise IronTypeError(f"{self.describe()}: place() takes a Tile(col, row), got {tile!r}")
+        if isinstance(self.tile, Tile) and self.tile != tile:
+            raise IronError(f"{self.describe()} is already placed on {self.tile}")
+        self.tile = tile
 
 
 class CoreProgram(ObjectFifoEndpoint):

@@ -26,6 +26,7 @@ from iron_ir.errors import (
     TraceError,
     location_attr,
     user_location,
+    warn_once,
 )
 from iron_ir.api.kernel import BaseKernel
 from iron_ir.api.placers import Placer, SequentialPlacer
@@ -168,6 +169,8 @@ class Program:
             placer = SequentialPlacer()
         if not isinstance(placer, Placer):
             raise IronTypeError(f"resolve_program(placer): expected a Placer such as SequentialPlacer(), got {placer!r}")
+        if type(placer).make_placement is not Placer.make_placement:
+            placer = self._make_placement(placer)
         module = self._trace(device_name)
         try:
             # One full verification, of the result; tracing checked the program rules.
@@ -175,6 +178,32 @@ class Program:
         except DiagnosticException as err:
             raise IronError(f"compiling the program failed: {err}", _design_line(err)) from None
 
+
+    def _make_placement(self, placer: Placer) -> Placer:
+        """Run an mlir-aie style placer (``make_placement``) on the API objects, and return the
+        placer that places what it left: its own ``place()``, else SequentialPlacer's."""
+        workers = self._rt.workers + [w for w in self._extra_workers if w not in self._rt.workers]
+        fifos: list[ObjectFifoHandle] = []
+        for handle in [*self._rt.fifos, *(h for w in workers for h in w.fifos)]:
+            if handle not in fifos:
+                fifos.append(handle)
+        placer.make_placement(self._device, self._rt, workers, fifos)
+        if type(placer).place is not Placer.place:
+            return placer
+        left = [w.describe() for w in workers if not isinstance(w.tile, Tile)]
+        for h in fifos:
+            for e in h.all_of_endpoints():
+                what = f"{e.describe()} of fifo '{h.name}'"
+                if not isinstance(e.tile, Tile) and e not in workers and what not in left:
+                    left.append(what)
+        if left:
+            warn_once(
+                f"{type(placer).__name__}.make_placement() left {len(left)} endpoint(s) unplaced "
+                f"({'; '.join(left[:4])}{'; ...' if len(left) > 4 else ''}); "
+                "SequentialPlacer places them (mlir-aie would stop at them)",
+                self._location,
+            )
+        return SequentialPlacer()
 
     def compile(self, placer: Placer | None = None, backend: str = "sim", **options):
         """A callable that runs the compiled program: ``f(*arrays) -> arrays``.

@@ -6,6 +6,7 @@ import runpy
 import sys
 
 from iron_ir.compat import install
+from iron_ir.errors import IronError
 
 
 def main() -> int:
@@ -15,7 +16,11 @@ def main() -> int:
     install()
     path = sys.argv[1]
     sys.argv = sys.argv[1:]
-    runpy.run_path(path, run_name="__main__")
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except IronError as err:  # API misuse: the message names the design's file:line
+        print(f"error: {err}", file=sys.stderr)
+        return 1
     return 0
 
 

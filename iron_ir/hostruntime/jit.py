@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from iron_ir.errors import IronError, IronTypeError, user_location
+from iron_ir.errors import IronError, IronTypeError, user_location, warn_once
 
 T = TypeVar("T")
 
@@ -117,13 +117,23 @@ class CallableDesign:
         compiled = self.compile(*args, **kwargs)
         buffers = [a for a in args if _is_buffer(a)] + [v for v in kwargs.values() if _is_buffer(v)]
         want = len(compiled.signature)
-        if len(buffers) != want:
+        if len(buffers) < want:
             raise IronTypeError(
                 f"@iron.jit function '{self.function.__name__}' was called with {len(buffers)} "
                 f"tensors but its runtime sequence takes {want} buffers; pass one tensor per "
                 "rt.sequence argument, in order",
                 user_location(),
             )
+        if len(buffers) > want:
+            # mlir-aie binds every tensor as a kernel argument; those past the sequence's are
+            # extra buffer objects (a trace buffer, a placeholder) the sequence never names.
+            warn_once(
+                f"@iron.jit function '{self.function.__name__}' was called with "
+                f"{len(buffers)} tensors and its runtime sequence takes {want}; tensors "
+                f"{want + 1}..{len(buffers)} are not sequence arguments and are left unchanged "
+                "(hardware trace output is not simulated)"
+            )
+            buffers = buffers[:want]
         arrays = [np.asarray(b) for b in buffers]
         outputs = compiled(*arrays)
         for target, result in zip(arrays, outputs):  # the run's buffers back into the tensors
@@ -133,6 +143,38 @@ class CallableDesign:
             if result.size == target.size:
                 target.reshape(-1)[...] = result.reshape(-1)
         return None
+
+
+    def specialize(self, **kwargs: Any) -> SpecializedDesign:
+        """The design with its compile-time parameters fixed (mlir-aie's ``specialize``)."""
+        return SpecializedDesign(self, kwargs)
+
+
+class SpecializedDesign:
+    """A jit design with fixed keyword parameters: calling it runs the design with them."""
+
+    def __init__(self, design: CallableDesign, kwargs: dict[str, Any]):
+        self.design = design
+        self.kwargs = dict(kwargs)
+
+    def __call__(self, *args: Any) -> None:
+        return self.design(*args, **self.kwargs)
+
+    def compile(self, *args: Any, xclbin_path: str | None = None, inst_path: str | None = None,
+                elf_path: str | None = None, **kwargs: Any):
+        """With tensors: the design compiled for the simulator (as ``CallableDesign.compile``).
+        With ``xclbin_path``/``inst_path`` (mlir-aie's compile-only mode): refused, since only
+        the vendor toolchain builds an xclbin."""
+        if xclbin_path or inst_path or elf_path:
+            raise IronError(
+                f"@iron.jit design '{self.design.function.__name__}': writing an xclbin and NPU "
+                "instructions (--xclbin-path/--insts-path) needs mlir-aie's vendor toolchain "
+                "(aiecc), which iron-ir does not include; run the design without them to "
+                "simulate it, or build the AIE module its function returns "
+                "(Program(...).resolve_program()) with aiecc",
+                user_location(),
+            )
+        return self.design.compile(*args, **self.kwargs, **kwargs)
 
 
 _BACKEND_OPTIONS = {

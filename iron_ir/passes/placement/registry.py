@@ -15,7 +15,7 @@ It is then selectable as ``iron-place{placer=greedy}`` and in
 from __future__ import annotations
 
 import difflib
-from abc import ABC, abstractmethod
+from abc import ABC
 from importlib.metadata import entry_points
 from typing import ClassVar
 
@@ -47,9 +47,19 @@ class Placer(ABC):
 
     name: ClassVar[str] = ""
 
-    @abstractmethod
     def place(self, model: ProgramModel) -> Placement:
         """Return a tile for every placeable thing of ``model``."""
+        raise PlacementError(
+            f"placer {type(self).__name__} implements neither place(model) (iron-ir's placer "
+            "interface) nor make_placement(device, rt, workers, object_fifos) (mlir-aie's)"
+        )
+
+    def make_placement(self, device, rt, workers, object_fifos) -> None:
+        """mlir-aie's placer interface: place the program's API objects in place
+        (``worker.place(tile)``, ``endpoint.place(tile)`` for the endpoints of each fifo handle's
+        ``all_of_endpoints()``, ``buffer.place(tile)``). ``Program.resolve_program`` calls it
+        before tracing when a placer overrides it; what it leaves unplaced, ``place()`` places
+        (``SequentialPlacer``'s for a placer without its own). This default places nothing."""
 
     @classmethod
     def from_options(cls, options: dict[str, int | str | None]) -> Placer:

@@ -6,7 +6,8 @@ mlir-aie's kernels (``registered_models()`` lists them with their C++ source).
 
 Families (one module each): ``basic`` (pass-through, blocked transposes),
 ``eltwise`` (vector x scalar, bf16 add/mul, int16 add, row-wise bias add),
-``reduce`` (add/min/max), ``activations`` (ReLU, LUT exp, softmax),
+``reduce`` (add/min/max), ``activations`` (ReLU, LUT exp, softmax), ``tanh_lut``
+(GELU, SiLU, sigmoid, tanh on the LUT tanh), ``norm`` (layer_norm, rms_norm),
 ``matmul`` (tiled and scalar matmul, matvec, zero), ``conv`` (conv2d 1x1/3x3
 and the bottleneck skip kernels), ``vision`` (the image line/tile kernels).
 Shared arithmetic (shift-round-saturate, core modes, bf16 rounding) lives in
@@ -20,7 +21,7 @@ compile-time macro take it from the buffer sizes; ``-DSCALAR`` builds of the
 conv kernels have ``scalar=True`` factories.
 """
 
-from iron_ir.sim.kernels import activations, basic, conv, eltwise, matmul, reduce, vision
+from iron_ir.sim.kernels import activations, basic, conv, eltwise, matmul, norm, reduce, tanh_lut, vision
 from iron_ir.sim.kernels.registry import (
     KernelModelError,
     KernelModelOverrideWarning,

@@ -214,28 +214,49 @@ def row_wise_bias_add(in_tile, bias, out_tile) -> None:
     dst[: src.size] = (src.reshape(-1, n) + b).reshape(-1)
 
 
-_SAXPY_SRC = "programming_examples/getting_started/01_SAXPY/saxpy.cc"
-_SAXPY_N = 4096  # the C++ loops over a fixed 4096 elements
+_SAXPY_SRC = (
+    "programming_examples/getting_started/01_SAXPY/saxpy.cc (x, y, z) and "
+    "aie_kernels/generic/axpy.cc (x, y, a, z, n)"
+)
+_SAXPY_N = 4096  # saxpy.cc loops over a fixed 4096 elements with a = 3
 
 
-def _saxpy(kernel: str, x, y, z, rounding: str) -> None:
+def _saxpy(kernel: str, args: tuple, vectorized: bool) -> None:
+    """Two C++ sources export ``saxpy``/``saxpy_scalar``: the getting-started one takes
+    ``(x, y, z)`` (a = 3, n = 4096), the kernel library's ``axpy.cc`` ``(x, y, a, z, n)``; the
+    call's arity tells which object the core linked."""
+    if len(args) == 3:
+        (x, y, z), a, n = args, 3.0, _SAXPY_N
+    elif len(args) == 5:
+        x, y, a, z, n = args
+        n = int(n)
+    else:
+        raise KernelModelError(
+            f"{kernel}: expects (x, y, z) as in saxpy.cc or (x, y, a, z, vector_size) as in "
+            f"axpy.cc, got {len(args)} arguments"
+        )
     for name, buf in (("x", x), ("y", y), ("z", z)):
         expect_dtype(buf, kernel, name, BF16)
     xs, ys, zs = flat(x, kernel, "x"), flat(y, kernel, "y"), flat(z, kernel, "z")
+    if vectorized and n % 64:
+        raise KernelModelError(f"{kernel}: vector_size={n} is not a multiple of the 64 lanes")
     for name, buf in (("x", xs), ("y", ys), ("z", zs)):
-        need(buf, _SAXPY_N, kernel, name)
-    # 3 * x is exact in fp32 (a bf16 times a small constant); the sum is an fp32 add.
-    total = np.float32(3.0) * xs[:_SAXPY_N].astype(np.float32) + ys[:_SAXPY_N].astype(np.float32)
-    zs[:_SAXPY_N] = to_bf16(total, rounding)
+        need(buf, n, kernel, name)
+    # a is a bf16 on both paths (axpy.cc broadcasts bfloat16(a)); a bf16 product is exact in
+    # fp32, the sum is one fp32 add, the store narrows (vector: the rounding register; scalar:
+    # C++'s round-to-nearest-even cast).
+    a_bf16 = np.float32(np.array(np.float32(a)).astype(BF16))
+    total = a_bf16 * xs[:n].astype(np.float32) + ys[:n].astype(np.float32)
+    zs[:n] = to_bf16(total, BOOT_BF16_ROUNDING if vectorized else "nearest_even")
 
 
 @builtin_model("saxpy", source=_SAXPY_SRC)
-def saxpy(x, y, z) -> None:
-    """``z = 3 x + y`` over 4096 bf16s, accumulated in fp32, narrowed by the vector unit."""
-    _saxpy("saxpy", x, y, z, BOOT_BF16_ROUNDING)
+def saxpy(*args) -> None:
+    """``z = a x + y`` over bf16s, accumulated in fp32, narrowed by the vector unit."""
+    _saxpy("saxpy", args, vectorized=True)
 
 
 @builtin_model("saxpy_scalar", source=_SAXPY_SRC)
-def saxpy_scalar(x, y, z) -> None:
-    """The scalar loop: ``z[i] = 3.f * x[i] + y[i]`` with C++'s round-to-nearest-even cast."""
-    _saxpy("saxpy_scalar", x, y, z, "nearest_even")
+def saxpy_scalar(*args) -> None:
+    """The scalar loop: ``z[i] = a * x[i] + y[i]`` with C++'s round-to-nearest-even cast."""
+    _saxpy("saxpy_scalar", args, vectorized=False)

@@ -9,10 +9,11 @@ from iron_ir import ObjectFifo, Program, Runtime, Worker
 from iron_ir.algorithms import for_each, transform, transform_binary, transform_parallel_binary
 from iron_ir.controlflow import range_
 from iron_ir.device import NPU1, NPU2Col1
+from iron_ir.errors import IronWarning
 
 
 @iron.jit
-def add_vectors(a, b, c):
+def add_vectors(a, b, c, *trace):
     n = a.shape[0]
     vec = np.ndarray[(n,), np.dtype[a.dtype]]
     tile = np.ndarray[(16,), np.dtype[a.dtype]]
@@ -54,6 +55,15 @@ def test_jit_argument_count_mismatch_names_the_design():
     a = iron.arange(64, dtype=np.int32)
     with pytest.raises(TypeError, match="'add_vectors' was called with 2 tensors but its runtime sequence takes 3"):
         add_vectors(a, a, 3)
+
+
+def test_jit_tensors_past_the_sequence_are_bound_but_untouched():
+    # mlir-aie designs pass a trace buffer (and placeholders) after the sequence's tensors.
+    a, b, c = (iron.arange(64, dtype=np.int32) for _ in range(3))
+    trace = iron.zeros(32, dtype=np.uint32)
+    with pytest.warns(IronWarning, match="called with 4 tensors and its runtime sequence takes 3"):
+        add_vectors(a, b, c, trace)
+    assert (c.numpy() == 2 * np.arange(64)).all() and not trace.numpy().any()
 
 
 def test_tensor_factories_and_device_selection(monkeypatch):
@@ -98,3 +108,33 @@ def test_algorithms_generate_designs_in_the_2026_form():
     assert "aie.runtime_sequence(%arg0: memref<128xi32>)" in str(design)
     with pytest.raises(ValueError, match="multiple of the tile size"):
         for_each(lambda v: v + 1, np.ndarray[(100,), np.dtype[np.int32]])
+
+
+def test_algorithms_with_library_kernels_as_2026_designs_call_them():
+    from ml_dtypes import bfloat16
+
+    from iron_ir import kernels
+    from iron_ir.algorithms import transform_parallel_typed, transform_typed
+    from iron_ir.hostruntime.jit import Compile
+
+    # Two workers a column (num_channels=2) over NPU1's four columns; relu takes no size.
+    @iron.jit
+    def relu_all(a, b, *, size: Compile[int] = 8192):
+        return transform_parallel_typed(kernels.relu(), np.ndarray[(size,), np.dtype[bfloat16]],
+                                        tile_size=1024, num_channels=2, pass_size_to_kernel=False)
+
+    x = iron.tensor(np.linspace(-3, 3, 8192).astype(bfloat16))
+    y = iron.zeros(8192, dtype=bfloat16)
+    relu_all(x, y)
+    assert (y.numpy().astype(np.float32) == np.maximum(x.numpy().astype(np.float32), 0)).all()
+
+    # passThroughLine(in, out, n): the single-worker form passes the tile size, as mlir-aie's.
+    @iron.jit
+    def copy(a, b):
+        return transform_typed(kernels.passthrough(tile_size=64, dtype=np.int16),
+                               np.ndarray[(256,), np.dtype[np.int16]], tile_size=64)
+
+    src = iron.arange(256, dtype=np.int16)
+    dst = iron.zeros_like(src)
+    copy(src, dst)
+    assert (dst.numpy() == src.numpy()).all()

@@ -1,0 +1,74 @@
+"""``aie.iron.kernels.datamovement``: axpy (bf16 ``z = a x + y``) and rope (rotary position
+embedding of bf16 rows, interleaved or two-halves)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from ml_dtypes import bfloat16
+
+from iron_ir.api.kernel import ExternalFunction
+from iron_ir.errors import IronError
+from iron_ir.hostruntime.jit import In, Out
+from iron_ir.kernels._common import (
+    KernelContract,
+    Param,
+    by_model,
+    extern,
+    kernel_source,
+    tensor,
+)
+
+
+def axpy_ref(x: Any, y: Any, a: float) -> np.ndarray:
+    """``a x + y`` as the vector kernel computes it: a as bf16, fp32 product and sum, one
+    narrowing store."""
+    x, y = np.asarray(x, dtype=bfloat16).reshape(-1), np.asarray(y, dtype=bfloat16).reshape(-1)
+    z = np.zeros_like(x)
+    by_model("saxpy")(x, y, float(a), z, x.size)
+    return z
+
+
+def axpy(tile_size: int = 1024, vectorized: bool = True) -> ExternalFunction:
+    """``saxpy(x, y, a, z, n)`` (float a) or ``saxpy_scalar(x, y, a, z, n)`` (bf16 a), from
+    aie_kernels/generic/axpy.cc."""
+    if vectorized and tile_size % 64:
+        raise IronError(f"kernels.axpy(): tile_size must be a multiple of 64 (the vector width), got {tile_size}")
+    t = tensor(tile_size, bfloat16)
+    return extern(
+        "saxpy" if vectorized else "saxpy_scalar",
+        kernel_source("generic", "axpy.cc"),
+        [t, t, np.float32 if vectorized else bfloat16, t, np.int32],
+        KernelContract((In, In, Param, Out, Param), axpy_ref, ((4, tile_size),)),
+    )
+
+
+def rope_ref(x: Any, lut: Any, *, two_halves: bool = False) -> np.ndarray:
+    """Rotate each row's pairs by the lut's interleaved (cos, sin), in fp32."""
+    x32, l32 = np.asarray(x).astype(np.float32), np.asarray(lut).astype(np.float32)
+    cos, sin = l32[..., 0::2], l32[..., 1::2]
+    if two_halves:
+        half = x32.shape[-1] // 2
+        a, b = x32[..., :half], x32[..., half:]
+        return np.concatenate((a * cos - b * sin, b * cos + a * sin), axis=-1).astype(bfloat16)
+    out = np.empty_like(x32)
+    out[..., 0::2] = x32[..., 0::2] * cos - x32[..., 1::2] * sin
+    out[..., 1::2] = x32[..., 0::2] * sin + x32[..., 1::2] * cos
+    return out.astype(bfloat16)
+
+
+def rope(tile_size: int = 1024, two_halves: bool = False, *, cols: int | None = None) -> ExternalFunction:
+    """``rope(in, lut, out, dims)`` / ``rope_two_halves(...)`` from aie_kernels/generic/rope.cc;
+    ``cols`` is another name for ``tile_size``."""
+    size = cols if cols is not None else tile_size
+    step = 32 if two_halves else 16
+    if size <= 0 or size % step:
+        raise IronError(f"kernels.rope(): the row ({size}) must be a positive multiple of {step}")
+    t = tensor(size, bfloat16)
+    return extern(
+        "rope_two_halves" if two_halves else "rope",
+        kernel_source("generic", "rope.cc"),
+        [t, t, t, np.int32],
+        KernelContract((In, In, Out, Param), lambda x, lut: rope_ref(x, lut, two_halves=two_halves), ((3, size),)),
+    )
