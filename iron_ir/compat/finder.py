@@ -47,6 +47,8 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.extras.context": "iron_ir.placed",
     "aie.extras.types": "iron_ir.placed.types",
     "aie.utils.trace": "iron_ir.placed.trace",
+    "aie.utils.trace.events": "iron_ir.placed.trace",
+    "aie.utils.trace.setup": "iron_ir.placed.trace",
     "aie.utils.trace_events_enum": "iron_ir.device.trace",
     "aie.dialects": None,
     # Host side of the releases since 2025: the jit, host tensors, the current device.

@@ -19,6 +19,7 @@ from iron_ir.dialects.aie import (
     ObjectFifoType,
     TraceMode,
     TracePacketType,
+    TraceShimRouting,
     WireBundle,
 )
 from iron_ir.placed import types as T
@@ -60,6 +61,7 @@ from iron_ir.placed.trace import (
     trace_combo_event,
     trace_edge_event,
     trace_event,
+    trace_host_config,
     trace_mode,
     trace_packet,
     trace_port,
@@ -89,6 +91,7 @@ __all__ = [
     "T",
     "TraceMode",
     "TracePacketType",
+    "TraceShimRouting",
     "WireBundle",
     "another_bd",
     "bd_chain",
@@ -122,6 +125,7 @@ __all__ = [
     "trace_combo_event",
     "trace_edge_event",
     "trace_event",
+    "trace_host_config",
     "trace_mode",
     "trace_packet",
     "trace_port",

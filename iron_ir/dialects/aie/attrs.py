@@ -135,6 +135,12 @@ class EdgeTrigger(IntEnum):
     BOTH = 3
 
 
+class TraceShimRouting(IntEnum):
+    """Which shim the trace packets of a design leave through (``aie.trace.host_config``)."""
+
+    single = 0
+
+
 # The property constraint of each enum (mlir-aie's I32EnumAttr): stored as i32, written as the
 # keyword, with the keywords that differ from the Python member name and the older spellings
 # accepted on input.
@@ -153,6 +159,7 @@ TraceModeAttr = I32EnumAttr(
 TracePacketTypeAttr = I32EnumAttr(TracePacketType)
 ComboLogicAttr = I32EnumAttr(ComboLogic)
 EdgeTriggerAttr = I32EnumAttr(EdgeTrigger)
+TraceShimRoutingAttr = I32EnumAttr(TraceShimRouting)
 
 _ENUM_ATTRS: dict[type[IntEnum], I32EnumAttr] = {
     c.enum: c
@@ -170,6 +177,7 @@ _ENUM_ATTRS: dict[type[IntEnum], I32EnumAttr] = {
         TracePacketTypeAttr,
         ComboLogicAttr,
         EdgeTriggerAttr,
+        TraceShimRoutingAttr,
     )
 }
 
@@ -468,6 +476,7 @@ AIE_ENUMS: tuple[type[IntEnum], ...] = (
     TracePacketType,
     ComboLogic,
     EdgeTrigger,
+    TraceShimRouting,
 )
 
 AIE_ATTRIBUTES: tuple[type[Attribute], ...] = (
@@ -495,6 +504,7 @@ __all__ = [
     "ObjectFifoPortAttr",
     "TraceModeAttr",
     "TracePacketTypeAttr",
+    "TraceShimRoutingAttr",
     "WireBundleAttr",
     "AIE_ATTRIBUTES",
     "AIE_ENUMS",
@@ -519,6 +529,7 @@ __all__ = [
     "TraceEventAttr",
     "TraceMode",
     "TracePacketType",
+    "TraceShimRouting",
     "WireBundle",
     "enum_attr",
     "enum_keyword",
