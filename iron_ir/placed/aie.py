@@ -56,6 +56,7 @@ from iron_ir.placed.dma import (
 )
 from iron_ir.placed.objectfifo import object_fifo, object_fifo_link
 from iron_ir.placed.runtime import npu_write_rtp
+from iron_ir.placed.target import get_target_model
 from iron_ir.placed.trace import (
     trace,
     trace_combo_event,
@@ -109,6 +110,7 @@ __all__ = [
     "external_buffer",
     "external_func",
     "flow",
+    "get_target_model",
     "lock",
     "logical_tile",
     "mem",

@@ -6,6 +6,8 @@ from iron_ir.placed.dma import bds, dma_bd
 from iron_ir.placed.device import end as EndOp
 from iron_ir.placed.runtime import (
     DMATask,
+    control_packet,
+    npu_push_queue,
     NpuDmaMemcpyNd,
     dma_await_task,
     dma_configure_task,
@@ -37,6 +39,8 @@ __all__ = [
     "LockAction",
     "NpuDmaMemcpyNd",
     "bds",
+    "control_packet",
+    "npu_push_queue",
     "dma_await_task",
     "dma_bd",
     "dma_configure_task",
