@@ -51,6 +51,7 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.utils.trace.setup": "iron_ir.placed.trace",
     "aie.utils.trace_events_enum": "iron_ir.device.trace",
     "aie.dialects": None,
+    "aie.ir": "iron_ir.placed.ir",
     # Host side of the releases since 2025: the jit, host tensors, the current device.
     "aie.iron.jit": "iron_ir.hostruntime.jit",
     "aie.iron.tensor": "iron_ir.hostruntime.tensor",
