@@ -84,6 +84,14 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.dialects.aiex": "iron_ir.placed.aiex",
     "aie.dialects.arith": "iron_ir.tracing.arith",
     "aie.dialects.scf": "iron_ir.compat.helpers_scf",
+    # The 2023-2024 module names of placed designs.
+    "aie.dialects.func": "iron_ir.placed.func",
+    "aie.dialects.memref": "iron_ir.placed.memref",
+    "aie.extras.dialects.ext.memref": "iron_ir.placed.memref",
+    "aie.dialects.extras": None,
+    "aie.dialects.extras.memref": "iron_ir.placed.memref",
+    "aie.dialects.extras.arith": "iron_ir.tracing.arith",
+    "aie.util": "iron_ir.placed",
 }
 """mlir-aie module → the iron_ir module it resolves to (None: an empty package)."""
 

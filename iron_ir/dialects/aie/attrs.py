@@ -41,6 +41,7 @@ class AIEDevice(IntEnum):
     xcve2302 = 2
     xcve2802 = 3
     npu1 = 4
+    ipu = 4  # the 2023-2024 name of npu1 (an alias: it prints as npu1)
     npu1_1col = 5
     npu1_2col = 6
     npu1_3col = 7
@@ -144,7 +145,9 @@ class TraceShimRouting(IntEnum):
 # The property constraint of each enum (mlir-aie's I32EnumAttr): stored as i32, written as the
 # keyword, with the keywords that differ from the Python member name and the older spellings
 # accepted on input.
-AIEDeviceAttr = I32EnumAttr(AIEDevice, legacy=(("npu1_4col", AIEDevice.npu1),))
+AIEDeviceAttr = I32EnumAttr(
+    AIEDevice, legacy=(("npu1_4col", AIEDevice.npu1), ("ipu", AIEDevice.npu1))
+)
 ObjectFifoPortAttr = I32EnumAttr(ObjectFifoPort)
 DMAChannelDirAttr = I32EnumAttr(DMAChannelDir)
 LockActionAttr = I32EnumAttr(LockAction)
