@@ -456,6 +456,11 @@ class ObjectFifoType(ParametrizedAttribute, TypeAttribute):
     name = "aie.objectfifo"
     element_type: MemRefType
 
+    @classmethod
+    def get(cls, element_type: MemRefType) -> ObjectFifoType:
+        """mlir-aie's Python binding spelling (``ObjectFifoType.get(memref_type)``)."""
+        return cls(element_type)
+
 
 @irdl_attr_definition
 class ObjectFifoSubviewType(ParametrizedAttribute, TypeAttribute):

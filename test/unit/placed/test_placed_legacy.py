@@ -21,7 +21,9 @@ from iron_ir.placed.aie import (
     objectfifo_release,
     tile,
 )
+from iron_ir.placed.aie import ObjectFifoType
 from iron_ir.placed.func import FuncOp
+from iron_ir.placed.ir import TypeAttr
 from iron_ir.placed.memref import load, store
 from placed_helpers import build, here, run_design
 
@@ -31,7 +33,7 @@ DESIGN = Path(__file__).parent / "designs" / "offset_2024_placed.py"
 def test_named_fifo_ops_and_call_print_todays_text():
     def body():
         shim, work = tile(0, 0), tile(0, 2)
-        objectfifo("a", shim, [work], 2, T.memref(16, T.i32()), [], [])
+        objectfifo("a", shim, [work], 2, TypeAttr.get(ObjectFifoType.get(T.memref(16, T.i32()))), [], [])
         objectfifo("b", work, [shim], [2, 2], T.memref(16, T.i32()), [(4, 1)], [])
         kernel = external_func("twice", inputs=[T.memref(16, T.i32()), T.memref(16, T.i32()), T.i32()])
 
