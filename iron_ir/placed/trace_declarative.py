@@ -240,8 +240,6 @@ def trace_host_config(
     """``aie.trace.host_config``: the size of the host trace buffer (bytes) and which runtime
     argument it is (``arg_idx``; mlir-aie's newest releases append a buffer unless
     ``reuse_output_buffer``, and send the trace out through shim column ``egress_shim_col``)."""
-    from xdsl.dialects.builtin import BoolAttr, IntegerAttr, i32
-
     if isinstance(routing, str):
         try:
             routing = TraceShimRouting[routing]
@@ -254,14 +252,9 @@ def trace_host_config(
         raise IronTypeError(
             f"trace buffer size must be a positive number of bytes, got {buffer_size!r}"
         )
-    attributes = {}
-    if reuse_output_buffer:
-        attributes["reuse_output_buffer"] = BoolAttr(True, 1)
-    if egress_shim_col:
-        attributes["egress_shim_col"] = IntegerAttr(int(egress_shim_col), i32)
     op = TraceHostConfigOp(
         int(buffer_size), int(arg_idx), TraceShimRouting(routing), bool(trace_after_last_tensor),
-        attributes,
+        bool(reuse_output_buffer), int(egress_shim_col),
     )
     emit(op, "trace_host_config")
 

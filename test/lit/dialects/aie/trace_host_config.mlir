@@ -1,6 +1,7 @@
 // aie.trace.host_config: keywords printed only where they differ from the defaults (arg_idx 4,
-// routing single, trace_after_last_tensor false), newer releases' options in the attr-dict;
-// round trip through the generic form; buffer_size must be positive; unknown routing refused.
+// routing single, trace_after_last_tensor false), newer releases' options in the attr-dict (and
+// their all-attr-dict form read); round trip through the generic form; buffer_size must be
+// positive; unknown routing refused.
 // RUN: iron-opt %s | filecheck %s
 // RUN: iron-opt %s --print-op-generic | iron-opt | filecheck %s
 // RUN: iron-opt %s --print-op-generic | filecheck %s --check-prefix=GENERIC
@@ -11,6 +12,8 @@
 // CHECK-NEXT: aie.trace.host_config buffer_size = 8192{{$}}
 // CHECK-NEXT: aie.trace.host_config buffer_size = 65536 arg_idx = -1 trace_after_last_tensor = true{{$}}
 // CHECK-NEXT: aie.trace.host_config buffer_size = 4096 {egress_shim_col = 1 : i32, reuse_output_buffer = true}
+// CHECK-NEXT: aie.trace.host_config buffer_size = 2048 {egress_shim_col = 2 : i32}
+// CHECK-NEXT: aie.trace.host_config buffer_size = 8192{{$}}
 // CHECK-NEXT: aie.trace.start_config @t
 // GENERIC: "aie.trace.host_config"() <{buffer_size = 8192 : i32}> : () -> ()
 // GENERIC: "aie.trace.host_config"() <{arg_idx = -1 : i32, buffer_size = 65536 : i32, trace_after_last_tensor = true}> : () -> ()
@@ -31,6 +34,8 @@ module {
       aie.trace.host_config buffer_size = 8192 routing = single
       aie.trace.host_config buffer_size = 65536 arg_idx = -1 trace_after_last_tensor = true
       aie.trace.host_config buffer_size = 4096 {egress_shim_col = 1 : i32, reuse_output_buffer = true}
+      aie.trace.host_config {buffer_size = 2048 : i32, egress_shim_col = 2 : i32}
+      aie.trace.host_config {buffer_size = 8192 : i32, reuse_output_buffer = false}
       aie.trace.start_config @t
     }
   }
