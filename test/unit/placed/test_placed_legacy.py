@@ -24,6 +24,8 @@ from iron_ir.placed.aie import (
 from iron_ir.placed.aie import ObjectFifoType
 from iron_ir.placed.func import FuncOp
 from iron_ir.placed.ir import TypeAttr
+from iron_ir.tracing import arith
+from iron_ir.tracing.engine import range_
 from iron_ir.placed.memref import load, store
 from placed_helpers import build, here, run_design
 
@@ -43,6 +45,8 @@ def test_named_fifo_ops_and_call_print_todays_text():
             y = acquire(ObjectFifoPort.Produce, "b", 1, T.memref(16, T.i32())).acquiredElem()
             call(kernel, [x[0], y, 16])
             store(load(x[1], [3]), y, [0])
+            for i in range_(4):
+                store(arith.AddIOp(arith.IndexCastOp(T.i32(), i), arith.ConstantOp(T.i32(), 7)), y, [i])
             objectfifo_release(ObjectFifoPort.Consume, "a", 2)
             objectfifo_release(ObjectFifoPort.Produce, "b", 1)
 
@@ -53,6 +57,7 @@ def test_named_fifo_ops_and_call_print_todays_text():
     assert "func.call @twice(%1, %4, %c16_i32) : (memref<16xi32>, memref<16xi32>, i32) -> ()" in text
     assert "memref.load %2[%c3]" in text and "memref.store" in text
     assert "aie.objectfifo.release @a(Consume, 2)" in text
+    assert "arith.index_cast %arg0 : index to i32" in text and "arith.constant 7 : i32" in text
 
 
 def test_the_2024_design_simulates_to_numpy(tmp_path, capsys):
