@@ -54,7 +54,7 @@ from iron_ir.placed.dma import (
     shim_dma_allocation,
     shim_mem,
 )
-from iron_ir.placed.legacy import Call, acquire, call, objectfifo, objectfifo_link, objectfifo_release
+from iron_ir.placed.legacy import Buffer, Call, acquire, call, objectfifo, objectfifo_link, objectfifo_release
 from iron_ir.placed.objectfifo import object_fifo, object_fifo_link
 from iron_ir.placed.runtime import npu_write_rtp
 from iron_ir.placed.target import get_target_model
@@ -77,6 +77,7 @@ EndOp = end
 
 __all__ = [
     "AIEArch",
+    "Buffer",
     "Call",
     "acquire",
     "call",

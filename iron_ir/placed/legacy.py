@@ -4,7 +4,8 @@ builders (they print what mlir-aie main prints for the same design).
 - objectfifos by name: ``objectfifo(name, prod, [cons], depth, type, dimsTo, dimsFrom)``,
   ``objectfifo_link(["a"], ["b"])``, ``acquire(port, "name", n, type).acquired_elem()``,
   ``objectfifo_release(port, "name", n)``;
-- kernel calls: ``call(func, [args])`` / ``Call(func, [args])``;
+- kernel calls: ``call(func, [args])`` / ``Call(func, [args])``; ``Buffer(tile, shape, type,
+  name)`` (runtime-parameter buffers);
 - the runtime sequence as a function: ``@FuncOp.from_py_func(*types)`` inside ``@device``;
 - the ``ipu_*`` names of the ``npu_*`` runtime ops (``ipu_dma_memcpy_nd(..., lengths=...)``,
   ``ipu_sync``, ``ipu_write32``, ``IpuWriteRTPOp``/``NpuWriteRTPOp``);
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from xdsl.dialects.builtin import MemRefType
+from xdsl.ir import Attribute
 
 from iron_ir.dialects.aie import (
     ObjectFifoAcquireOp,
@@ -26,7 +28,7 @@ from iron_ir.dialects.aie import (
 )
 from iron_ir.errors import IronTypeError
 from iron_ir.placed.builder import emit, point
-from iron_ir.placed.device import memref_type
+from iron_ir.placed.device import buffer, memref_type
 from iron_ir.placed.objectfifo import _count, _port, object_fifo, object_fifo_link
 from iron_ir.placed.runtime import npu_dma_memcpy_nd, npu_sync, npu_write32, npu_write_rtp
 from iron_ir.tracing.engine import TracedValue
@@ -108,6 +110,22 @@ def objectfifo_release(port: Any, of_name: Any, num_elem: Any) -> None:
     )
 
 
+def Buffer(tile: Any, shape: Sequence[int], datatype: Any, name: str | None = None,  # noqa: N802
+           initial_value: Any = None) -> buffer:
+    """2024's ``Buffer(tile, [16], T.i32(), "rtp2")``: :class:`buffer` of ``shape`` elements
+    of ``datatype`` (runtime-parameter buffers were declared this way)."""
+    dims = list(shape) if isinstance(shape, list | tuple) else [shape]
+    if not all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in dims):
+        raise IronTypeError(f"Buffer(tile, shape, datatype, name): the shape is a list of sizes, got {shape!r}")
+    if not isinstance(datatype, Attribute):
+        raise IronTypeError(
+            f"Buffer(tile, shape, datatype, name): the element type is an MLIR type such as "
+            f"T.i32(), got {datatype!r}"
+        )
+    return buffer(tile, MemRefType(datatype, dims), name, initial_value=initial_value,  # pyright: ignore[reportArgumentType]
+                  use_write_rtp=True)
+
+
 def call(callee: Any, args: Sequence[Any] = (), *rest: Any, **kwargs: Any) -> Any:
     """``call(kernel, [args])``: call an ``external_func`` (or ``@func``) from a core body."""
     if not callable(callee):
@@ -174,6 +192,7 @@ def NpuWriteRTPOp(buffer: Any, col: int | None = None, row: int | None = None,  
 IpuWriteRTPOp = NpuWriteRTPOp
 
 __all__ = [
+    "Buffer",
     "Call",
     "FuncOp",
     "IpuWriteRTPOp",

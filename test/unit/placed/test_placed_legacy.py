@@ -12,6 +12,7 @@ from iron_ir.errors import FifoError, IronTypeError
 from iron_ir.placed import types as T
 from iron_ir.placed.aie import (
     AIEDevice,
+    Buffer,
     ObjectFifoPort,
     acquire,
     call,
@@ -64,11 +65,12 @@ def test_the_2024_design_simulates_to_numpy(tmp_path, capsys):
     printed = run_design(DESIGN)
     assert printed.returncode == 0, printed.stderr
     assert "aie.runtime_sequence(%arg0: memref<32xi32>, %arg1: memref<32xi32>)" in printed.stdout
+    assert "aiex.npu.rtp_write(@rtp, 0, 3)" in printed.stdout
     x = np.arange(32, dtype=np.int32) - 9
     np.savez(tmp_path / "in.npz", arg0=x)
     code = main(["run", str(DESIGN), "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "out.npz")])
     assert code == 0, capsys.readouterr()
-    np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg1"], 2 * x + 5)
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg1"], 3 * x + 5)
 
 
 def test_misuse_names_the_line():
@@ -103,6 +105,15 @@ def test_misuse_names_the_line():
     with pytest.raises(FifoError, match="positive integer") as info:
         build(bad_count)
     assert info.value.location == lines["acquire"]
+
+    def bad_buffer():
+        work = tile(0, 2)
+        lines["buffer"] = here(1)
+        Buffer(work, [16], "int32", "rtp")
+
+    with pytest.raises(IronTypeError, match="element type is an MLIR type") as info:
+        build(bad_buffer)
+    assert info.value.location == lines["buffer"]
 
     def bad_call():
         work = tile(0, 2)
