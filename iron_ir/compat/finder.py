@@ -47,8 +47,11 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.extras.context": "iron_ir.placed",
     "aie.extras.types": "iron_ir.placed.types",
     "aie.utils.trace": "iron_ir.placed.trace",
+    "aie.utils.trace.events": "iron_ir.placed.trace",
+    "aie.utils.trace.setup": "iron_ir.placed.trace",
     "aie.utils.trace_events_enum": "iron_ir.device.trace",
     "aie.dialects": None,
+    "aie.ir": "iron_ir.placed.ir",
     # Host side of the releases since 2025: the jit, host tensors, the current device.
     "aie.iron.jit": "iron_ir.hostruntime.jit",
     "aie.iron.tensor": "iron_ir.hostruntime.tensor",
@@ -92,6 +95,14 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.dialects.aiex": "iron_ir.placed.aiex",
     "aie.dialects.arith": "iron_ir.tracing.arith",
     "aie.dialects.scf": "iron_ir.compat.helpers_scf",
+    # The 2023-2024 module names of placed designs.
+    "aie.dialects.func": "iron_ir.placed.func",
+    "aie.dialects.memref": "iron_ir.placed.memref",
+    "aie.extras.dialects.ext.memref": "iron_ir.placed.memref",
+    "aie.dialects.extras": None,
+    "aie.dialects.extras.memref": "iron_ir.placed.memref",
+    "aie.dialects.extras.arith": "iron_ir.tracing.arith",
+    "aie.util": "iron_ir.placed",
 }
 """mlir-aie module → the iron_ir module it resolves to (None: an empty package)."""
 

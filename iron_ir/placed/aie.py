@@ -19,6 +19,7 @@ from iron_ir.dialects.aie import (
     ObjectFifoType,
     TraceMode,
     TracePacketType,
+    TraceShimRouting,
     WireBundle,
 )
 from iron_ir.placed import types as T
@@ -53,13 +54,16 @@ from iron_ir.placed.dma import (
     shim_dma_allocation,
     shim_mem,
 )
+from iron_ir.placed.legacy import Buffer, Call, acquire, call, objectfifo, objectfifo_link, objectfifo_release
 from iron_ir.placed.objectfifo import object_fifo, object_fifo_link
 from iron_ir.placed.runtime import npu_write_rtp
+from iron_ir.placed.target import get_target_model
 from iron_ir.placed.trace import (
     trace,
     trace_combo_event,
     trace_edge_event,
     trace_event,
+    trace_host_config,
     trace_mode,
     trace_packet,
     trace_port,
@@ -73,6 +77,13 @@ EndOp = end
 
 __all__ = [
     "AIEArch",
+    "Buffer",
+    "Call",
+    "acquire",
+    "call",
+    "objectfifo",
+    "objectfifo_link",
+    "objectfifo_release",
     "AIEDevice",
     "AIETileType",
     "CascadeDir",
@@ -89,6 +100,7 @@ __all__ = [
     "T",
     "TraceMode",
     "TracePacketType",
+    "TraceShimRouting",
     "WireBundle",
     "another_bd",
     "bd_chain",
@@ -106,6 +118,7 @@ __all__ = [
     "external_buffer",
     "external_func",
     "flow",
+    "get_target_model",
     "lock",
     "logical_tile",
     "mem",
@@ -122,6 +135,7 @@ __all__ = [
     "trace_combo_event",
     "trace_edge_event",
     "trace_event",
+    "trace_host_config",
     "trace_mode",
     "trace_packet",
     "trace_port",

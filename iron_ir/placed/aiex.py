@@ -4,8 +4,17 @@ names mlir-aie's ``aiex`` re-exports from ``aie``."""
 from iron_ir.dialects.aie import DMAChannelDir, LockAction
 from iron_ir.placed.dma import bds, dma_bd
 from iron_ir.placed.device import end as EndOp
+from iron_ir.placed.legacy import (
+    IpuWriteRTPOp,
+    NpuWriteRTPOp,
+    ipu_dma_memcpy_nd,
+    ipu_sync,
+    ipu_write32,
+)
 from iron_ir.placed.runtime import (
     DMATask,
+    control_packet,
+    npu_push_queue,
     NpuDmaMemcpyNd,
     dma_await_task,
     dma_configure_task,
@@ -31,12 +40,19 @@ from iron_ir.placed.runtime import (
 )
 
 __all__ = [
+    "IpuWriteRTPOp",
+    "NpuWriteRTPOp",
+    "ipu_dma_memcpy_nd",
+    "ipu_sync",
+    "ipu_write32",
     "DMAChannelDir",
     "DMATask",
     "EndOp",
     "LockAction",
     "NpuDmaMemcpyNd",
     "bds",
+    "control_packet",
+    "npu_push_queue",
     "dma_await_task",
     "dma_bd",
     "dma_configure_task",

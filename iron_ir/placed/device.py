@@ -87,6 +87,8 @@ def _device_enum(dev: Any) -> int:
     if hasattr(dev, "resolve") and callable(dev.resolve):  # aie.iron.device.NPU1Col1() etc.
         dev = dev.resolve()
     if isinstance(dev, str):
+        if dev in AIEDevice.__members__:  # also the older names, such as "ipu"
+            return int(AIEDevice[dev])
         try:
             return get_device(dev).enum_value
         except UnknownDeviceError as err:

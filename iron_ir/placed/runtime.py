@@ -17,6 +17,8 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import (
+    BoolAttr,
+    DenseArrayBase,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -44,9 +46,11 @@ from iron_ir.dialects.aiex import (
     DMAStartBdChainOp,
     DMAStartTaskOp,
     NpuAddressPatchOp,
+    NpuControlPacketOp,
     NpuDmaMemcpyNdOp,
     NpuDmaWaitOp,
     NpuMaskWrite32Op,
+    NpuPushQueueOp,
     NpuSyncOp,
     NpuWrite32Op,
     NpuWriteBdOp,
@@ -213,6 +217,61 @@ def npu_sync(
 ) -> None:
     """``aiex.npu.sync``: wait for a task-complete token (direction 0 = S2MM, 1 = MM2S)."""
     emit(NpuSyncOp(int(column), int(row), int(direction), int(channel), int(column_num), int(row_num)), "npu_sync")
+
+
+def npu_push_queue(
+    column: int,
+    row: int,
+    direction: int,
+    channel: int,
+    issue_token: bool,
+    repeat_count: int,
+    bd_id: int,
+) -> None:
+    """``aiex.npu.push_queue``: start BD ``bd_id`` on a tile DMA channel's task queue,
+    ``repeat_count`` extra times; ``issue_token`` makes its completion visible to
+    ``npu_sync``."""
+    if int(direction) not in (0, 1):
+        raise IronTypeError(
+            f"npu_push_queue: direction {direction!r} is not a DMA direction; use "
+            "DMAChannelDir.S2MM (0, into the array's memory) or DMAChannelDir.MM2S (1)"
+        )
+    emit(
+        NpuPushQueueOp.create(
+            properties={
+                "column": IntegerAttr(int(column), i32),
+                "row": IntegerAttr(int(row), i32),
+                "direction": IntegerAttr(int(direction), i32),
+                "channel": IntegerAttr(int(channel), i32),
+                "issue_token": BoolAttr.from_bool(bool(issue_token)),
+                "repeat_count": IntegerAttr(int(repeat_count), i32),
+                "bd_id": IntegerAttr(int(bd_id), i32),
+            }
+        ),
+        "npu_push_queue",
+    )
+
+
+def control_packet(
+    address: int,
+    opcode: int,
+    stream_id: int,
+    *,
+    length: int | None = None,
+    data: Sequence[int] | None = None,
+) -> None:
+    """``aiex.control_packet``: a control packet on stream ``stream_id`` writing ``data`` at
+    (or reading ``length`` words from) array address ``address``."""
+    props: dict = {
+        "address": IntegerAttr(int(address), _UI32),
+        "opcode": IntegerAttr(int(opcode), i32),
+        "stream_id": IntegerAttr(int(stream_id), i32),
+    }
+    if length is not None:
+        props["length"] = IntegerAttr(int(length), i32)
+    if data is not None:
+        props["data"] = DenseArrayBase.from_list(i32, [int(v) for v in data])
+    emit(NpuControlPacketOp.create(properties=props), "control_packet")
 
 
 def _register_target(buffer: Any, column: Any, row: Any) -> dict:

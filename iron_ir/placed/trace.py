@@ -92,12 +92,18 @@ def _port_slot(code: Enum) -> int | None:
 
 
 class _PortEventBase(GenericEvent):
-    """A PORT_IDLE/RUNNING/STALLED/TLAST_<slot> event watching one stream-switch port."""
+    """A PORT_IDLE/RUNNING/STALLED/TLAST_<slot> event watching one stream-switch port.
+
+    Two spellings, as mlir-aie's releases have them: ``(code, port_number, master=True)``
+    names the switch port by its number (the register-writing helpers of 2025), and
+    ``(code, WireBundle.DMA, channel, master)`` by bundle and channel (2026's declarative
+    ``configure_trace``, whose ``aie.trace.port`` op trace lowering turns into the number).
+    """
 
     enum: type[Enum] = CoreEvent
     unit = "core"
 
-    def __init__(self, code: Any, port_number: int, master: bool = True):
+    def __init__(self, code: Any, port: Any, channel_or_master: Any = True, master: Any = None):
         if isinstance(code, int) and not isinstance(code, Enum):
             code = self.enum(code)
         slot = _port_slot(code)
@@ -107,11 +113,37 @@ class _PortEventBase(GenericEvent):
                 "TLAST_0..7)"
             )
         super().__init__(code)
-        self.event_number = slot
-        self.port_number = int(port_number)
-        self.master = bool(master)
+        self.event_number = self.slot = slot
+        if isinstance(port, WireBundle):
+            self.port: WireBundle | None = port
+            self.channel = int(channel_or_master)
+            self.master = True if master is None else bool(master)
+            self.port_number: int | None = None
+        else:
+            if master is not None:
+                raise IronTypeError(
+                    f"{type(self).__name__}(code, port, channel, master): the port is a "
+                    f"WireBundle (WireBundle.DMA, ...), got {port!r}; or give "
+                    f"{type(self).__name__}(code, port_number, master)"
+                )
+            self.port = None
+            self.channel = None
+            self.port_number = int(port)
+            self.master = bool(channel_or_master)
+
+    @property
+    def direction(self) -> DMAChannelDir:
+        """The stream direction the port carries: into the tile (master, S2MM) or out (MM2S)."""
+        return DMAChannelDir.S2MM if self.master else DMAChannelDir.MM2S
 
     def get_register_writes(self) -> dict[int, int]:
+        if self.port_number is None:
+            raise DeviceError(
+                f"{type(self).__name__}({self.code.name}, {self.port}, {self.channel}) names its "
+                "port by bundle and channel, which only configure_trace (aie.trace ops) "
+                "resolves; the register-writing helpers take the switch port number: "
+                f"{type(self).__name__}({self.code.name}, N, master={self.master})"
+            )
         low, high = TRACE_UNITS[self.unit].port_select
         selection = (self.port_number | (1 << 5)) if self.master else self.port_number
         writes = {low: 0, high: 0}
@@ -132,6 +164,8 @@ class ShimTilePortEvent(_PortEventBase):
     enum = ShimTileEvent
     unit = "shim"
 
+
+BasePortEvent = _PortEventBase
 
 PortEventCodes = {e for e in CoreEvent if _port_slot(e) is not None}
 MemTilePortEventCodes = {e for e in MemTileEvent if _port_slot(e) is not None}
@@ -518,7 +552,7 @@ def config_ctrl_pkts_aie(
 
 def _event_name(event: Any) -> str | int:
     if isinstance(event, GenericEvent):
-        return event.code.name
+        return _event_name(event.code)
     if isinstance(event, Enum):
         return event.name
     if isinstance(event, str | int):
@@ -577,7 +611,17 @@ def trace_start_config(name: str) -> None:
     emit(TraceStartConfigOp(name), "trace_start_config")
 
 
+from iron_ir.placed.trace_declarative import (  # noqa: E402 - built on the names above
+    configure_trace,
+    start_trace,
+    trace_host_config,
+)
+
 __all__ = [
+    "BasePortEvent",
+    "configure_trace",
+    "start_trace",
+    "trace_host_config",
     "CoreEvent",
     "GenericEvent",
     "MemEvent",

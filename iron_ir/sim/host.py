@@ -481,6 +481,8 @@ HANDLERS: dict[str, Handler] = {
     **REGISTER_HANDLERS,
     "memref.get_global": MEMREF_HANDLERS["memref.get_global"],
     "aie.trace.start_config": _register_write,
+    # The host trace buffer of the traces started above: trace units are not simulated.
+    "aie.trace.host_config": _register_write,
     "aie.end": lambda e, op: None,
 }
 

@@ -173,3 +173,23 @@ def fptoui(value: Any, to: Any) -> TracedValue:
 
 def bitcast(value: Any, to: Any) -> TracedValue:
     return _cast(value, to, arith.BitcastOp)
+
+
+def ConstantOp(type: Any, value: int | float) -> TracedValue:  # noqa: N802 - MLIR's op class
+    """``arith.ConstantOp(type, value)``, the op class of MLIR's bindings (result type first)."""
+    return constant(value, type)
+
+
+# The op classes of MLIR's bindings that 2024 designs called directly; each gives the traced
+# result, which every builder takes where MLIR's bindings take the op's single result.
+IndexCastOp = index_cast
+TruncIOp = trunci
+ExtSIOp = extsi
+ExtUIOp = extui
+SIToFPOp = sitofp
+FPToSIOp = fptosi
+AddIOp = addi
+SubIOp = subi
+MulIOp = muli
+AddFOp = addf
+MulFOp = mulf

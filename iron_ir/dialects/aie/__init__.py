@@ -78,6 +78,7 @@ from iron_ir.dialects.aie.trace import (
     TraceConfigOp,
     TraceEdgeEventOp,
     TraceEventOp,
+    TraceHostConfigOp,
     TraceModeOp,
     TraceOp,
     TracePacketOp,
@@ -151,6 +152,7 @@ AIE_OPS = [
     TraceComboEventOp,
     TraceEdgeEventOp,
     TraceStartConfigOp,
+    TraceHostConfigOp,
 ]
 
 AIE = Dialect("aie", AIE_OPS, list(AIE_ATTRIBUTES))

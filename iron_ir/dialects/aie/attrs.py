@@ -41,6 +41,7 @@ class AIEDevice(IntEnum):
     xcve2302 = 2
     xcve2802 = 3
     npu1 = 4
+    ipu = 4  # the 2023-2024 name of npu1 (an alias: it prints as npu1)
     npu1_1col = 5
     npu1_2col = 6
     npu1_3col = 7
@@ -135,10 +136,18 @@ class EdgeTrigger(IntEnum):
     BOTH = 3
 
 
+class TraceShimRouting(IntEnum):
+    """Which shim the trace packets of a design leave through (``aie.trace.host_config``)."""
+
+    single = 0
+
+
 # The property constraint of each enum (mlir-aie's I32EnumAttr): stored as i32, written as the
 # keyword, with the keywords that differ from the Python member name and the older spellings
 # accepted on input.
-AIEDeviceAttr = I32EnumAttr(AIEDevice, legacy=(("npu1_4col", AIEDevice.npu1),))
+AIEDeviceAttr = I32EnumAttr(
+    AIEDevice, legacy=(("npu1_4col", AIEDevice.npu1), ("ipu", AIEDevice.npu1))
+)
 ObjectFifoPortAttr = I32EnumAttr(ObjectFifoPort)
 DMAChannelDirAttr = I32EnumAttr(DMAChannelDir)
 LockActionAttr = I32EnumAttr(LockAction)
@@ -153,6 +162,7 @@ TraceModeAttr = I32EnumAttr(
 TracePacketTypeAttr = I32EnumAttr(TracePacketType)
 ComboLogicAttr = I32EnumAttr(ComboLogic)
 EdgeTriggerAttr = I32EnumAttr(EdgeTrigger)
+TraceShimRoutingAttr = I32EnumAttr(TraceShimRouting)
 
 _ENUM_ATTRS: dict[type[IntEnum], I32EnumAttr] = {
     c.enum: c
@@ -170,6 +180,7 @@ _ENUM_ATTRS: dict[type[IntEnum], I32EnumAttr] = {
         TracePacketTypeAttr,
         ComboLogicAttr,
         EdgeTriggerAttr,
+        TraceShimRoutingAttr,
     )
 }
 
@@ -445,6 +456,11 @@ class ObjectFifoType(ParametrizedAttribute, TypeAttribute):
     name = "aie.objectfifo"
     element_type: MemRefType
 
+    @classmethod
+    def get(cls, element_type: MemRefType) -> ObjectFifoType:
+        """mlir-aie's Python binding spelling (``ObjectFifoType.get(memref_type)``)."""
+        return cls(element_type)
+
 
 @irdl_attr_definition
 class ObjectFifoSubviewType(ParametrizedAttribute, TypeAttribute):
@@ -468,6 +484,7 @@ AIE_ENUMS: tuple[type[IntEnum], ...] = (
     TracePacketType,
     ComboLogic,
     EdgeTrigger,
+    TraceShimRouting,
 )
 
 AIE_ATTRIBUTES: tuple[type[Attribute], ...] = (
@@ -495,6 +512,7 @@ __all__ = [
     "ObjectFifoPortAttr",
     "TraceModeAttr",
     "TracePacketTypeAttr",
+    "TraceShimRoutingAttr",
     "WireBundleAttr",
     "AIE_ATTRIBUTES",
     "AIE_ENUMS",
@@ -519,6 +537,7 @@ __all__ = [
     "TraceEventAttr",
     "TraceMode",
     "TracePacketType",
+    "TraceShimRouting",
     "WireBundle",
     "enum_attr",
     "enum_keyword",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
+    BoolAttr,
     IndexType,
     IntegerAttr,
     StringAttr,
@@ -44,6 +45,8 @@ from iron_ir.dialects.aie.attrs import (
     TraceModeAttr,
     TracePacketType,
     TracePacketTypeAttr,
+    TraceShimRouting,
+    TraceShimRoutingAttr,
     WireBundle,
     WireBundleAttr,
     enum_attr,
@@ -335,11 +338,65 @@ class TraceStartConfigOp(FormattedOp):
         super().__init__(properties={"trace_config": SymbolRefAttr(trace_config)})
 
 
+@irdl_op_definition
+class TraceHostConfigOp(FormattedOp):
+    """``aie.trace.host_config buffer_size = N [arg_idx = I] [routing = R]
+    [trace_after_last_tensor = true]``: the host buffer the runtime sequence's traces land in.
+
+    mlir-aie's printer writes only the values that differ from their defaults (``arg_idx`` 4,
+    ``routing`` single, ``trace_after_last_tensor`` false); the releases that dropped
+    ``arg_idx`` for ``reuse_output_buffer`` and ``egress_shim_col`` (default false, 0) carry
+    those in the attribute dictionary.
+    """
+
+    name = "aie.trace.host_config"
+    buffer_size = prop_def(I32Attr)
+    arg_idx = opt_prop_def(I32Attr, default_value=IntegerAttr(4, i32))
+    routing = opt_prop_def(TraceShimRoutingAttr, default_value=IntegerAttr(0, i32))
+    trace_after_last_tensor = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    reuse_output_buffer = opt_prop_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    egress_shim_col = opt_prop_def(I32Attr, default_value=IntegerAttr(0, i32))
+    # The newest releases print every field in the attribute dictionary
+    # (``aie.trace.host_config {buffer_size = 8192 : i32}``): read that too.
+    FORMAT: ClassVar[str] = (
+        "(`buffer_size` `=` $buffer_size^)? (`arg_idx` `=` $arg_idx^)? "
+        "(`routing` `=` $routing^)? "
+        "(`trace_after_last_tensor` `=` $trace_after_last_tensor^)? attr-dict"
+    )
+
+    def __init__(
+        self,
+        buffer_size: int,
+        arg_idx: int = 4,
+        routing: TraceShimRouting = TraceShimRouting.single,
+        trace_after_last_tensor: bool = False,
+        reuse_output_buffer: bool = False,
+        egress_shim_col: int = 0,
+    ):
+        props: dict[str, Attribute] = {"buffer_size": IntegerAttr(buffer_size, i32)}
+        if arg_idx != 4:
+            props["arg_idx"] = IntegerAttr(arg_idx, i32)
+        if routing != TraceShimRouting.single:
+            props["routing"] = enum_attr(routing)
+        if trace_after_last_tensor:
+            props["trace_after_last_tensor"] = BoolAttr.from_bool(True)
+        if reuse_output_buffer:
+            props["reuse_output_buffer"] = BoolAttr.from_bool(True)
+        if egress_shim_col:
+            props["egress_shim_col"] = IntegerAttr(egress_shim_col, i32)
+        super().__init__(properties=props)
+
+    def verify_rules(self) -> None:
+        if self.buffer_size.value.data <= 0:
+            raise VerifyException("buffer_size must be positive")
+
+
 __all__ = [
     "TraceComboEventOp",
     "TraceConfigOp",
     "TraceEdgeEventOp",
     "TraceEventOp",
+    "TraceHostConfigOp",
     "TraceModeOp",
     "TraceOp",
     "TracePacketOp",

@@ -52,9 +52,10 @@ def _device(name: str = "npu2") -> tuple[ModuleOp, DeviceOp, Builder]:
 
 def test_every_op_and_attribute_is_registered():
     names = {op.name for op in AIE.operations}
-    assert len(names) == 62
+    assert len(names) == 63
     for name in ("aie.device", "aie.tile", "aie.objectfifo", "aie.dma_bd", "aie.runtime_sequence",
-                 "aie.trace.reg", "aie.logical_tile", "aie.objectfifo.register_process"):
+                 "aie.trace.reg", "aie.trace.host_config", "aie.logical_tile",
+                 "aie.objectfifo.register_process"):
         assert name in names
     attrs = {a.name for a in AIE.attributes}
     assert {"aie.bd_dim_layout", "aie.bd_dim_layout_array", "aie.bd_pad_layout_array",

@@ -1,0 +1,5 @@
+aie.device(npu1_1col) {
+  aie.runtime_sequence() {
+    aie.trace.host_config buffer_size = 8192 routing = invalid_routing
+  }
+}
