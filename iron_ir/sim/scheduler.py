@@ -37,6 +37,7 @@ from iron_ir.sim.reports import Reports
 from iron_ir.sim.trace import Recorder
 
 SETTLE_ROUNDS = 1000
+TICKS = 1 << 16
 
 
 class Process:
@@ -135,21 +136,20 @@ class Budget:
         self.max_steps = max_steps
         self.timeout = timeout
         self.start = time.monotonic()
-        self.counter = [1 << 16]
 
     def restart(self) -> None:
         self.start = time.monotonic()
-        self.counter[0] = 1 << 16
 
-    def tick(self) -> None:
-        """Called from compiled loops every 65536 iterations: ends a core that never yields."""
-        self.counter[0] = 1 << 16
+    def tick(self) -> int:
+        """Called from compiled loops every 65536 iterations (of one function call): ends a
+        core that never yields. Returns the iterations until the next call."""
         if self.timeout is not None and time.monotonic() - self.start > self.timeout:
             raise BudgetExceededError(
                 f"the simulation ran longer than its {self.timeout:g} s time budget inside a "
                 f"core's loop (a core that computes forever without touching an objectfifo?).\n"
                 f"Raise --timeout if the design is just slow."
             )
+        return TICKS
 
 
 class Scheduler(Reports):
