@@ -142,41 +142,46 @@ _C_TILES = {False: (0, 2, 1, 3), True: (2, 0, 3, 1)}
 
 class _Bf16MatmulPlan:
     """What :func:`_bf16_blocked_matmul` needs for one shape and layout, built once: the
-    gather index of each operand (tiled buffer -> blocked row-major order), the index that
-    lays the accumulator back out as C, and the scratch arrays of the product.
+    gather index that takes the bits of A, B and C (concatenated) to blocked row-major order,
+    the index that lays the accumulator back out as C, and the scratch arrays.
 
-    The product keeps its terms in fp64 (C widened exactly, then each ``s``-deep block of
-    products summed exactly) and sums them with an fp32 reduction over the leading axis:
-    numpy rounds each term to fp32 as it reads it and adds one slice after another, the fp32
-    accumulation in K order of the vector kernel.
+    One fp64 array holds, in order, A's blocks, B's blocks, C and the block products: the
+    conversion of all three operands is one table gather into its head, and C followed by the
+    products are the terms of the sum. C is widened exactly, each ``s``-deep block of
+    products summed exactly; an fp32 reduction over the leading axis of the terms rounds each
+    to fp32 as it reads it and adds one slice after another: the fp32 accumulation in K
+    order of the vector kernel.
     """
 
-    __slots__ = ("a_index", "b_index", "c_index", "out_index", "high_index", "a_shape",
-                 "b_shape", "terms", "c_terms", "products", "acc", "acc_high", "table")
+    __slots__ = ("index", "c_index", "out_index", "high_index", "bits", "values", "a_blocks",
+                 "b_blocks", "terms", "c_terms", "products", "acc", "acc_high", "table", "ab")
 
     def __init__(self, m, k, n, tiles, b_col_major, c_col_major):
         r, s, t = tiles
         nb = k // s
-        self.a_index = (
-            np.arange(m * k).reshape(m // r, nb, r, s).transpose(_A_BLOCKS).reshape(-1)
-        )
+        mk, kn, mn = m * k, k * n, m * n
+        a_index = np.arange(mk).reshape(m // r, nb, r, s).transpose(_A_BLOCKS).reshape(-1)
         b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
-        self.b_index = np.arange(k * n).reshape(b_shape).transpose(_B_BLOCKS[b_col_major])
-        self.b_index = self.b_index.reshape(-1)
+        b_index = np.arange(kn).reshape(b_shape).transpose(_B_BLOCKS[b_col_major]).reshape(-1)
         c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
-        self.c_index = np.arange(m * n).reshape(c_shape).transpose(_C_ROWS[c_col_major])
-        self.c_index = self.c_index.reshape(-1)
+        c_index = np.arange(mn).reshape(c_shape).transpose(_C_ROWS[c_col_major]).reshape(-1)
+        self.index = np.concatenate((a_index, b_index + mk, c_index + mk + kn))
+        self.c_index = c_index
         self.out_index = (
-            np.arange(m * n).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
+            np.arange(mn).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
         ).reshape(-1)
         # The high half of each fp32 word (little-endian: the second uint16) is its
         # truncated bf16.
         self.high_index = 2 * self.out_index + 1
-        self.a_shape, self.b_shape = (nb, m, s), (nb, s, n)
-        self.terms = np.empty((nb + 1, m, n), dtype=np.float64)
+        self.ab = mk + kn
+        self.bits = np.empty(mk + kn + mn, dtype=np.uint16)
+        self.values = np.empty(mk + kn + (nb + 1) * mn, dtype=np.float64)
+        self.a_blocks = self.values[:mk].reshape(nb, m, s)
+        self.b_blocks = self.values[mk : mk + kn].reshape(nb, s, n)
+        self.terms = self.values[mk + kn :].reshape(nb + 1, m, n)
         self.c_terms = self.terms[0].reshape(-1)
         self.products = self.terms[1:]
-        self.acc = np.empty(m * n, dtype=np.float32)
+        self.acc = np.empty(mn, dtype=np.float32)
         self.acc_high = self.acc.view(np.uint16)
         self.table = _bf16_table(np.float64)
 
@@ -189,22 +194,24 @@ def _bf16_blocked_matmul(a, b, c, m, k, n, tiles, b_col_major, c_col_major, roun
     block of products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to
     the fp32 accumulator in K order, the result rounded to C's type.
 
-    Eight numpy calls whatever the shape (a plan per shape and layout holds the re-layout
-    indexes and scratch arrays): conversions are table gathers of the re-laid-out bits, all
-    blocks are one batched matmul, the K-order fp32 sum one reduction.
+    Six numpy calls for a bf16 C whatever the shape (see :class:`_Bf16MatmulPlan`): the
+    operands' bits are joined, re-laid out and converted by two gathers, all blocks are one
+    batched matmul, the K-order fp32 sum one reduction, and C is written by one gather.
     """
     key = (m, k, n, tiles, b_col_major, c_col_major)
     plan = _PLANS.get(key)
     if plan is None:
         plan = _PLANS[key] = _Bf16MatmulPlan(m, k, n, tiles, b_col_major, c_col_major)
-    t64 = plan.table
-    a_blocks = t64.take(a.view(np.uint16).take(plan.a_index)).reshape(plan.a_shape)
-    b_blocks = t64.take(b.view(np.uint16).take(plan.b_index)).reshape(plan.b_shape)
-    np.matmul(a_blocks, b_blocks, out=plan.products)
+    t64, bits, u16 = plan.table, plan.bits, np.uint16
     if c.dtype == BF16:
-        t64.take(c.view(np.uint16).take(plan.c_index), out=plan.c_terms, mode="clip")
+        np.concatenate((a.view(u16), b.view(u16), c.view(u16)), out=bits)
+        t64.take(bits.take(plan.index), out=plan.values[: bits.size], mode="clip")
     else:
+        ab = plan.ab
+        np.concatenate((a.view(u16), b.view(u16)), out=bits[:ab])
+        t64.take(bits[:ab].take(plan.index[:ab]), out=plan.values[:ab], mode="clip")
         plan.c_terms[...] = c.take(plan.c_index)
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
     acc = plan.acc
     np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=acc.reshape(m, n))
     if c.dtype != BF16:
