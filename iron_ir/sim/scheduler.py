@@ -32,7 +32,7 @@ from iron_ir.sim.errors import (
     SimulationError,
 )
 from iron_ir.sim.host import HostContext
-from iron_ir.sim.machine import Machine, Wait
+from iron_ir.sim.machine import FifoWait, Machine, Wait
 from iron_ir.sim.reports import Reports
 from iron_ir.sim.trace import Recorder
 
@@ -97,11 +97,19 @@ class Process:
         return True
 
     def run(self) -> None:
-        """The event schedule: run to the next wait, and register where it will be woken."""
+        """The event schedule: run to the next wait, and register where it will be woken.
+        An objectfifo wait (most of them) is checked and armed inline."""
         wait = self.wait
-        if wait is not None and not wait.ready():
-            wait.arm(self)
-            return
+        if wait is not None:
+            if type(wait) is FifoWait:
+                port = wait.port
+                need = wait.n - port.count
+                if need > 0 and port.acq.value < need:
+                    port.acq.waiters.append(self)
+                    return
+            elif not wait.ready():
+                wait.arm(self)
+                return
         if self.done:
             return
         self.ran = True
@@ -116,7 +124,10 @@ class Process:
             self._failed(err)
         self.wait = wait
         if wait is not None:
-            wait.arm(self)
+            if type(wait) is FifoWait:
+                wait.port.acq.waiters.append(self)
+            else:
+                wait.arm(self)
 
     def wake(self) -> None:
         if not self.queued:
