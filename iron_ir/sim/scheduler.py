@@ -32,11 +32,12 @@ from iron_ir.sim.errors import (
     SimulationError,
 )
 from iron_ir.sim.host import HostContext
-from iron_ir.sim.machine import Machine, Wait
+from iron_ir.sim.machine import FifoWait, Machine, Wait
 from iron_ir.sim.reports import Reports
 from iron_ir.sim.trace import Recorder
 
 SETTLE_ROUNDS = 1000
+TICKS = 1 << 16
 
 
 class Process:
@@ -96,11 +97,19 @@ class Process:
         return True
 
     def run(self) -> None:
-        """The event schedule: run to the next wait, and register where it will be woken."""
+        """The event schedule: run to the next wait, and register where it will be woken.
+        An objectfifo wait (most of them) is checked and armed inline."""
         wait = self.wait
-        if wait is not None and not wait.ready():
-            wait.arm(self)
-            return
+        if wait is not None:
+            if type(wait) is FifoWait:
+                port = wait.port
+                need = wait.n - port.count
+                if need > 0 and port.acq.value < need:
+                    port.acq.waiters.append(self)
+                    return
+            elif not wait.ready():
+                wait.arm(self)
+                return
         if self.done:
             return
         self.ran = True
@@ -115,7 +124,10 @@ class Process:
             self._failed(err)
         self.wait = wait
         if wait is not None:
-            wait.arm(self)
+            if type(wait) is FifoWait:
+                wait.port.acq.waiters.append(self)
+            else:
+                wait.arm(self)
 
     def wake(self) -> None:
         if not self.queued:
@@ -135,21 +147,20 @@ class Budget:
         self.max_steps = max_steps
         self.timeout = timeout
         self.start = time.monotonic()
-        self.counter = [1 << 16]
 
     def restart(self) -> None:
         self.start = time.monotonic()
-        self.counter[0] = 1 << 16
 
-    def tick(self) -> None:
-        """Called from compiled loops every 65536 iterations: ends a core that never yields."""
-        self.counter[0] = 1 << 16
+    def tick(self) -> int:
+        """Called from compiled loops every 65536 iterations (of one function call): ends a
+        core that never yields. Returns the iterations until the next call."""
         if self.timeout is not None and time.monotonic() - self.start > self.timeout:
             raise BudgetExceededError(
                 f"the simulation ran longer than its {self.timeout:g} s time budget inside a "
                 f"core's loop (a core that computes forever without touching an objectfifo?).\n"
                 f"Raise --timeout if the design is just slow."
             )
+        return TICKS
 
 
 class Scheduler(Reports):

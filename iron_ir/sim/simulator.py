@@ -27,7 +27,7 @@ from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
 from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress, Wait
-from iron_ir.sim.scheduler import Budget, Process, Scheduler
+from iron_ir.sim.scheduler import TICKS, Budget, Process, Scheduler
 from iron_ir.sim.trace import Recorder
 from iron_ir.sim.types import is_float, memref_shape, numpy_dtype
 
@@ -151,7 +151,7 @@ class _Compiler:
         self.host = host
         self.globals: dict = {
             **RUNTIME_HELPERS,
-            "_T": budget.counter,
+            "_TICKS": TICKS,
             "_tick": budget.tick,
             "_LockWait": LockWait,
             "_FifoWait": FifoWait,

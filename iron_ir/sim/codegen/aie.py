@@ -24,15 +24,13 @@ def _port(e: Emitter, op: Operation) -> str:
 def _acquire(e: Emitter, op: Operation) -> None:
     """The objectfifo acquire, inline (the hot path of every core): take the objects not yet
     held from the pool's lock, or block until the lock has them."""
-    name = _port(e, op)
-    port = e.scope.globals[name]
+    port_global = _port(e, op)
+    port = e.scope.globals[port_global]
+    name = e.hoist(port_global)
     n = as_int(prop(op, "size"))
     wait = e.const(e.scope.globals["_FifoWait"](port, n, where(op), e.looping), "w")
-    lock = e.const(port.acq, "lock")
-    window = e.const(port.window(n), "win")
-    progress = e.const(port.progress, "progress")
+    lock = e.hoist(e.const(port.acq, "lock"))
     e.blocking = True
-    sub = e.define(op.results[0], "s")
     need = e.fresh("need")
     e.line(f"if {name}.count < {n}:")
     e.indent()
@@ -42,10 +40,13 @@ def _acquire(e: Emitter, op: Operation) -> None:
     e.line(f"{lock}.value -= {need}")
     e.line(f"if {lock}.waiters: {lock}.wake()")
     if port.port == "Consume":
+        progress = e.hoist(e.const(port.progress, "progress"))
         e.line(f"{progress}.takes += {need}")
     e.line(f"{name}.count = {n}")
     e.dedent()
-    e.line(f"{sub} = {window}[{name}.head]")
+    if op.results[0].uses:
+        window = e.hoist(e.const(port.window(n), "win"))
+        e.line(f"{e.define(op.results[0], 's')} = {window}[{name}.head]")
 
 
 def _access(e: Emitter, op: Operation) -> None:
@@ -55,14 +56,16 @@ def _access(e: Emitter, op: Operation) -> None:
 
 def _release(e: Emitter, op: Operation) -> None:
     """The objectfifo release, inline: free the oldest held objects to the other side."""
-    name = _port(e, op)
-    port = e.scope.globals[name]
+    name = e.hoist(_port(e, op))
+    port = e.scope.globals[name[1:]]
     n = as_int(prop(op, "size"))
     w = e.const(f"{where(op)}", "w")
-    lock = e.const(port.rel, "lock")
+    lock = e.hoist(e.const(port.rel, "lock"))
     e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
     e.line(f"{name}.count -= {n}")
-    if port.depth > 1:
+    if port.depth == 2 and n == 1:
+        e.line(f"{name}.head ^= 1")
+    elif port.depth > 1:
         e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
     e.line(f"{lock}.value += {n}")
     e.line(f"if {lock}.waiters: {lock}.wake()")

@@ -60,6 +60,9 @@ class Emitter:
         self.loop_exits: list[list[str]] = []
         self.endless = 0
         """How many endless loops (IRON's ``while_true``) enclose the ops being emitted."""
+        self.prologue: dict[str, str] = {}
+        """Local name -> global it is loaded from once, at the top of the function (hot
+        objects read through fast locals instead of global look-ups)."""
 
     @property
     def looping(self) -> bool:
@@ -105,6 +108,12 @@ class Emitter:
         self.scope.globals[name] = value
         return name
 
+    def hoist(self, global_name: str) -> str:
+        """A local bound to the global ``global_name`` on entry to the function."""
+        local = "l" + global_name
+        self.prologue[local] = global_name
+        return local
+
     # --- lines ---------------------------------------------------------------------------
 
     def line(self, text: str) -> None:
@@ -118,8 +127,11 @@ class Emitter:
 
     def tick(self) -> None:
         """Budget check inside every loop: a core that never blocks still cannot run forever."""
-        self.line("_T[0] -= 1")
-        self.line("if _T[0] < 0: _tick()")
+        # A counter per function call (a local: cheaper than shared state); the budget's
+        # clock is read each time it runs out.
+        self.prologue["_tk"] = "_TICKS"
+        self.line("_tk -= 1")
+        self.line("if _tk < 0: _tk = _tick()")
 
     def block(self, block: Block) -> None:
         start = len(self.lines)
@@ -147,7 +159,8 @@ def assign(names: Iterable[str], values: Iterable[str]) -> str:
 def build_function(emitter: Emitter, fn_name: str, params: list[str], generator: bool) -> str:
     """The source of the function whose body ``emitter`` holds."""
     head = f"def {fn_name}({', '.join(params)}):"
-    body = list(emitter.lines)
+    body = [f"    {local} = {value}" for local, value in emitter.prologue.items()]
+    body += emitter.lines
     if generator and not emitter.blocking:
         # A core that never blocks is still resumed by the scheduler like any other.
         body.append("    return")

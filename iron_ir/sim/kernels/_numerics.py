@@ -157,8 +157,12 @@ def need(array: np.ndarray, count: int, kernel: str, what: str) -> None:
 
 def expect_dtype(array: np.ndarray, kernel: str, what: str, *dtypes) -> None:
     """Fail unless ``array`` has one of ``dtypes``."""
+    dtype = array.dtype
+    for d in dtypes:
+        if dtype == d:
+            return
     allowed = [np.dtype(d) for d in dtypes]
-    if array.dtype not in allowed:
+    if dtype not in allowed:
         names = ", ".join(str(d) for d in allowed)
         raise KernelModelError(f"{kernel}: {what} has element type {array.dtype}; expected {names}")
 

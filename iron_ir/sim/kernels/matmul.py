@@ -140,40 +140,86 @@ _C_ROWS = {False: (0, 2, 1, 3), True: (1, 3, 0, 2)}
 _C_TILES = {False: (0, 2, 1, 3), True: (2, 0, 3, 1)}
 
 
+class _Bf16MatmulPlan:
+    """What :func:`_bf16_blocked_matmul` needs for one shape and layout, built once: the
+    gather index that takes the bits of A, B and C (concatenated) to blocked row-major order,
+    the index that lays the accumulator back out as C, and the scratch arrays.
+
+    One fp64 array holds, in order, A's blocks, B's blocks, C and the block products: the
+    conversion of all three operands is one table gather into its head, and C followed by the
+    products are the terms of the sum. C is widened exactly, each ``s``-deep block of
+    products summed exactly; an fp32 reduction over the leading axis of the terms rounds each
+    to fp32 as it reads it and adds one slice after another: the fp32 accumulation in K
+    order of the vector kernel.
+    """
+
+    __slots__ = ("index", "c_index", "out_index", "high_index", "bits", "values", "a_blocks",
+                 "b_blocks", "terms", "c_terms", "products", "acc", "acc_high", "table", "ab")
+
+    def __init__(self, m, k, n, tiles, b_col_major, c_col_major):
+        r, s, t = tiles
+        nb = k // s
+        mk, kn, mn = m * k, k * n, m * n
+        a_index = np.arange(mk).reshape(m // r, nb, r, s).transpose(_A_BLOCKS).reshape(-1)
+        b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
+        b_index = np.arange(kn).reshape(b_shape).transpose(_B_BLOCKS[b_col_major]).reshape(-1)
+        c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
+        c_index = np.arange(mn).reshape(c_shape).transpose(_C_ROWS[c_col_major]).reshape(-1)
+        self.index = np.concatenate((a_index, b_index + mk, c_index + mk + kn))
+        self.c_index = c_index
+        self.out_index = (
+            np.arange(mn).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
+        ).reshape(-1)
+        # The high half of each fp32 word (little-endian: the second uint16) is its
+        # truncated bf16.
+        self.high_index = 2 * self.out_index + 1
+        self.ab = mk + kn
+        self.bits = np.empty(mk + kn + mn, dtype=np.uint16)
+        self.values = np.empty(mk + kn + (nb + 1) * mn, dtype=np.float64)
+        self.a_blocks = self.values[:mk].reshape(nb, m, s)
+        self.b_blocks = self.values[mk : mk + kn].reshape(nb, s, n)
+        self.terms = self.values[mk + kn :].reshape(nb + 1, m, n)
+        self.c_terms = self.terms[0].reshape(-1)
+        self.products = self.terms[1:]
+        self.acc = np.empty(mn, dtype=np.float32)
+        self.acc_high = self.acc.view(np.uint16)
+        self.table = _bf16_table(np.float64)
+
+
+_PLANS: dict[tuple, _Bf16MatmulPlan] = {}
+
+
 def _bf16_blocked_matmul(a, b, c, m, k, n, tiles, b_col_major, c_col_major, rounding):
     """``C += A @ B`` for bf16 operands as the vector kernel accumulates it: each ``s``-deep
     block of products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to
     the fp32 accumulator in K order, the result rounded to C's type.
 
-    A handful of numpy calls whatever the shape: conversions with re-layouts are table
-    gathers, every block is one batched matmul, and the K-order fp32 sum is one reduction
-    over the leading axis (numpy adds along a non-contiguous axis one slice after another).
+    Six numpy calls for a bf16 C whatever the shape (see :class:`_Bf16MatmulPlan`): the
+    operands' bits are joined, re-laid out and converted by two gathers, all blocks are one
+    batched matmul, the K-order fp32 sum one reduction, and C is written by one gather.
     """
-    r, s, t = tiles
-    nb = k // s
-    t64 = _bf16_table(np.float64)
-    a_blocks = t64[a.view(np.uint16).reshape(m // r, nb, r, s).transpose(_A_BLOCKS)]
-    b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
-    b_blocks = t64[b.view(np.uint16).reshape(b_shape).transpose(_B_BLOCKS[b_col_major])]
-    terms = np.empty((nb + 1, m, n), dtype=np.float32)
-    np.copyto(terms[1:], np.matmul(a_blocks.reshape(nb, m, s), b_blocks.reshape(nb, s, n)))
-    c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
-    order = _C_ROWS[c_col_major]
-    first = terms[0].reshape(m // r, r, n // t, t)
+    key = (m, k, n, tiles, b_col_major, c_col_major)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = _Bf16MatmulPlan(m, k, n, tiles, b_col_major, c_col_major)
+    t64, bits, u16 = plan.table, plan.bits, np.uint16
     if c.dtype == BF16:
-        first[...] = _bf16_table(np.float32)[c.view(np.uint16).reshape(c_shape).transpose(order)]
+        np.concatenate((a.view(u16), b.view(u16), c.view(u16)), out=bits)
+        t64.take(bits.take(plan.index), out=plan.values[: bits.size], mode="clip")
     else:
-        np.copyto(first, c.reshape(c_shape).transpose(order))
-    acc = np.add.reduce(terms, axis=0)
-    tiles_view = acc.reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
+        ab = plan.ab
+        np.concatenate((a.view(u16), b.view(u16)), out=bits[:ab])
+        t64.take(bits[:ab].take(plan.index[:ab]), out=plan.values[:ab], mode="clip")
+        plan.c_terms[...] = c.take(plan.c_index)
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
+    acc = plan.acc
+    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=acc.reshape(m, n))
     if c.dtype != BF16:
-        c.reshape(c_shape)[...] = tiles_view
+        acc.take(plan.out_index, out=c, mode="clip")
     elif rounding == "truncate":
-        # The high half of each fp32 word (little-endian: the second uint16) is the bf16.
-        high = acc.view(np.uint16)[..., 1::2].reshape(m // r, r, n // t, t)
-        np.copyto(c.view(np.uint16).reshape(c_shape), high.transpose(_C_TILES[c_col_major]))
+        plan.acc_high.take(plan.high_index, out=c.view(np.uint16), mode="clip")
     else:
-        np.copyto(c.reshape(c_shape), to_bf16(tiles_view, rounding).reshape(c_shape))
+        c[...] = to_bf16(acc.take(plan.out_index), rounding)
 
 
 def _block_fp32_matmul(c0: np.ndarray, a: np.ndarray, b: np.ndarray, s: int) -> np.ndarray:
@@ -205,18 +251,43 @@ def matmul_model(
     scalar = tiles is None
     kernel = f"matmul_{'scalar_' if scalar else ''}{in_type}_{out_type}"
 
+    shapes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+    ndarray = np.ndarray
+
     def model(a_in, b_in, c_out) -> None:
-        expect_dtype(a_in, kernel, "A", in_dt)
-        expect_dtype(b_in, kernel, "B", in_dt)
-        expect_dtype(c_out, kernel, "C", out_dt)
-        a, b, c = flat(a_in, kernel, "A"), flat(b_in, kernel, "B"), flat(c_out, kernel, "C")
-        m, k, n = matmul_dims(kernel, a, b, c)
+        if (
+            type(a_in) is ndarray
+            and type(b_in) is ndarray
+            and type(c_out) is ndarray
+            and a_in.dtype == in_dt
+            and b_in.dtype == in_dt
+            and c_out.dtype == out_dt
+            and a_in.flags.c_contiguous
+            and b_in.flags.c_contiguous
+            and c_out.flags.c_contiguous
+        ):
+            a, b, c = a_in.reshape(-1), b_in.reshape(-1), c_out.reshape(-1)
+        else:  # the checks one by one, for the message
+            expect_dtype(a_in, kernel, "A", in_dt)
+            expect_dtype(b_in, kernel, "B", in_dt)
+            expect_dtype(c_out, kernel, "C", out_dt)
+            a, b = flat(a_in, kernel, "A"), flat(b_in, kernel, "B")
+            c = flat(c_out, kernel, "C")
+        sizes = (a.size, b.size, c.size)
+        dims = shapes.get(sizes)
+        if dims is None:
+            dims = matmul_dims(kernel, a, b, c)
+            m, k, n = dims
+            r, s, t = (1, 1, 1) if scalar else tiles
+            if m % r or k % s or n % t:
+                raise KernelModelError(
+                    f"{kernel}: M={m}, K={k}, N={n} must be multiples of the mmul shape "
+                    f"r={r}, s={s}, t={t}"
+                )
+            shapes[sizes] = dims
+        m, k, n = dims
         r, s, t = (1, 1, 1) if scalar else tiles
-        if m % r or k % s or n % t:
-            raise KernelModelError(
-                f"{kernel}: M={m}, K={k}, N={n} must be multiples of the mmul shape "
-                f"r={r}, s={s}, t={t}"
-            )
         if in_dt == BF16 and not scalar:
             _bf16_blocked_matmul(
                 a, b, c, m, k, n, tiles, b_col_major, c_col_major, bf16_rounding

@@ -296,6 +296,49 @@ class Channel:
             self.finish()
         return True
 
+    def next_transfer(self) -> None:
+        """The greedy pump's step when a BD is complete: :meth:`finish` it, then
+        :meth:`advance` as far as possible. Inline for the common case (a tile DMA program's
+        BD chaining to a BD with a GE lock); anything else goes the general way."""
+        bd = self.bd
+        nxt = bd.next
+        task = self.task
+        if (
+            nxt is None
+            or task is None
+            or task.host
+            or bd.rel_mode != GE
+            or nxt.acq_mode != GE
+            or len(nxt.plans) != 1
+            or nxt.plans[0].size == 0
+        ):
+            self.finish()
+            while self.advance() and self.phase == IDLE:
+                pass
+            return
+        lock = bd.rel
+        if lock is not None:
+            lock.value += bd.rel_n
+            if lock.waiters:
+                lock.wake()
+        self.bd = nxt
+        lock = nxt.acq
+        if lock is not None:
+            n = nxt.acq_n
+            if lock.value < n:
+                self.phase = ACQUIRE
+                if self.agenda is not None:
+                    lock.waiters.append(self)
+                return
+            lock.value -= n
+            if lock.waiters:
+                lock.wake()
+        plan = nxt.plans[0]
+        self.plan = plan
+        nxt.runs += 1
+        self.pos = 0
+        self.remaining = plan.size
+
     def finish(self) -> None:
         bd = self.bd
         lock = bd.rel

@@ -64,7 +64,11 @@ class Lock:
     def wake(self) -> None:
         waiters, self.waiters = self.waiters, []
         for entity in waiters:
-            entity.wake()
+            # ``entity.wake()`` inline: every waiter (a process or a DMA channel) queues itself
+            # on the event scheduler's agenda once per round.
+            if not entity.queued:
+                entity.queued = True
+                entity.agenda.append(entity)
 
     def label(self) -> str:
         return f"{self.name} ({self.origin})" if self.origin else self.name

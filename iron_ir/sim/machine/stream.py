@@ -40,14 +40,6 @@ def _as(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return np.ascontiguousarray(data).reshape(-1).view(dtype)
 
 
-def _continue(ch: Channel) -> None:
-    """After a BD ends inside a greedy pump: go on to the next BD (zero-length ones finish at
-    once)."""
-    ch.finish()
-    while ch.advance() and ch.phase == IDLE:
-        pass
-
-
 class Circuit:
     """A circuit-switched flow from one MM2S channel to one or more S2MM channels."""
 
@@ -105,16 +97,20 @@ class Circuit:
                 dp.flat[b : b + k] = data if data.dtype == dp.flat.dtype else data.view(dp.flat.dtype)
             else:
                 dp.write(dst.pos, k, _as(sp.read(src.pos, k), dp.flat.dtype))
-            for ch in (src, dst):
-                ch.pos += k
-                ch.remaining -= k
-                task = ch.task
-                if task is not None and task.host:
-                    task.moved += k
+            src.pos += k
+            src.remaining -= k
+            task = src.task
+            if task is not None and task.host:
+                task.moved += k
+            dst.pos += k
+            dst.remaining -= k
+            task = dst.task
+            if task is not None and task.host:
+                task.moved += k
             if src.remaining == 0:
-                _continue(src)
+                src.next_transfer()
             if dst.remaining == 0:
-                _continue(dst)
+                dst.next_transfer()
             moved = True
         return moved
 
@@ -139,6 +135,9 @@ class Circuit:
             counts = self._byte_chunk(src, dests)
             k = counts[0]
         data = src.plan.read(src.pos, k)
+        if len(dests) > 1 and not data.flags.c_contiguous:
+            # A broadcast of a strided walk: gather it once, not once per destination.
+            data = np.ascontiguousarray(data)
         _account(src, k)
         for i, d in enumerate(dests):
             kd = k if counts is None else counts[i + 1]
@@ -147,7 +146,7 @@ class Circuit:
         for ch in (src, *dests):
             if ch.remaining == 0:
                 if greedy:
-                    _continue(ch)
+                    ch.next_transfer()
                 else:
                     ch.finish()
         return True

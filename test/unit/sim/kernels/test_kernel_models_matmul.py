@@ -207,3 +207,33 @@ def test_matvec_scalar_row_major():
     c = np.array([10, 20, 30], dtype=np.int32)
     lookup_model("matvec_scalar_i16_i32")(A, b, c)
     assert c.tolist() == [10 + 0 - 1 + 4, 20 + 4 - 5 + 12, 30 + 8 - 9 + 20]
+
+
+@pytest.mark.parametrize("b_col, c_col", [(False, False), (True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("out", ["bf16", "f32"])
+def test_bf16_vector_accumulates_blocks_in_k_order(b_col, c_col, out):
+    # The documented numerics, element by element: each s-deep block of exact products rounded
+    # to fp32, the blocks added to the fp32 accumulator in K order, C rounded by truncation.
+    r, s, t = 4, 8, 4
+    m, k, n = 8, 32, 8
+    rng = np.random.default_rng(11)
+    scale = np.exp2(rng.integers(-12, 12, size=(m, k)))
+    A = (rng.normal(size=(m, k)) * scale).astype(np.float32).astype(BF16)
+    B = rng.normal(size=(k, n)).astype(np.float32).astype(BF16)
+    C = rng.normal(size=(m, n)).astype(np.float32)
+    C = C.astype(BF16) if out == "bf16" else C
+    b_index = _col_major_index if b_col else _tiled_index
+    c_index = _col_major_index if c_col else _tiled_index
+    c = _store(C, r, t, c_index)
+    matmul_model("bf16", out, (r, s, t), b_col_major=b_col, c_col_major=c_col)(
+        _store(A, r, s), _store(B, s, t, b_index), c
+    )
+    got = _load(c, m, n, r, t, c_index)
+    for i in range(m):
+        for j in range(n):
+            acc = np.float32(C[i, j])
+            for blk in range(0, k, s):
+                exact = sum(float(A[i, q]) * float(B[q, j]) for q in range(blk, blk + s))
+                acc = np.float32(acc + np.float32(exact))
+            want = _truncate(float(acc)) if out == "bf16" else acc
+            assert float(got[i, j]) == float(want), (i, j)
