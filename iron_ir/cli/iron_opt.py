@@ -272,6 +272,17 @@ class IronOptMain(xDSLOptMain):
             help="verify the IR after every pass (default: the input and the final output)",
         )
         pass_names = sorted(set(self.available_passes) - set(self._pipeline_names))
+        # MLIR's tools take long options with one dash too (`-split-input-file`).
+        from iron_ir.cli.pass_flags import double_dash_long_options
+
+        long_options = {
+            flag for action in arg_parser._actions for flag in action.option_strings
+            if flag.startswith("--")
+        }
+        parse_args = arg_parser.parse_args
+        arg_parser.parse_args = lambda args=None, namespace=None: parse_args(  # type: ignore[method-assign]
+            None if args is None else double_dash_long_options(args, long_options), namespace
+        )
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.epilog = (
             "passes (-p 'a{opt=1 flag=true},b'):\n"
