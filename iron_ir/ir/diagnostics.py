@@ -125,6 +125,17 @@ def op_diagnostic(
     return Diagnostic(severity, f"'{op.name}' op {message}", _location_of(op), list(notes))
 
 
+def plain_diagnostic(
+    op: Operation,
+    message: str,
+    severity: Severity = Severity.WARNING,
+    notes: Sequence[Diagnostic] = (),
+) -> Diagnostic:
+    """``<message>`` at the op without the ``'aie.tile' op`` prefix: MLIR's ``op->emitWarning``
+    / ``op->emitError`` (only ``emitOpError`` names the op)."""
+    return Diagnostic(severity, message, _location_of(op), list(notes))
+
+
 def note(op: Operation | None, message: str) -> Diagnostic:
     """A note to attach to an error or warning, at ``op`` (or nowhere in particular)."""
     return Diagnostic(Severity.NOTE, message, None if op is None else _location_of(op))
