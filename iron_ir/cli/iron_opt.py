@@ -273,6 +273,17 @@ class IronOptMain(xDSLOptMain):
             help="verify the IR after every pass (default: the input and the final output)",
         )
         pass_names = sorted(set(self.available_passes) - set(self._pipeline_names))
+        # MLIR's tools take long options with one dash too (`-split-input-file`).
+        from iron_ir.cli.pass_flags import double_dash_long_options
+
+        long_options = {
+            flag for action in arg_parser._actions for flag in action.option_strings
+            if flag.startswith("--")
+        }
+        parse_args = arg_parser.parse_args
+        arg_parser.parse_args = lambda args=None, namespace=None: parse_args(  # type: ignore[method-assign]
+            None if args is None else double_dash_long_options(args, long_options), namespace
+        )
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         arg_parser.epilog = (
             "passes (-p 'a{opt=1 flag=true},b'):\n"
@@ -414,6 +425,7 @@ class IronOptMain(xDSLOptMain):
         elif self.args.verify_diagnostics:
             print(render(diagnostic, self._source), end="")
         else:
+            _note_current_operation(diagnostic)
             sys.stderr.write(render(diagnostic, self._source))
             if diagnostic.severity is Severity.ERROR:
                 chunk.failed = True
@@ -456,6 +468,21 @@ class IronOptMain(xDSLOptMain):
                 op, op_error = culprit
                 return op_diagnostic(op, verify_message(op_error) + context)
         return Diagnostic(Severity.ERROR, verify_message(error) + context)
+
+
+def _note_current_operation(diagnostic: Diagnostic) -> None:
+    """mlir-opt's ``see current operation: <op in generic form>`` note, first under an error
+    about an op (not under --verify-diagnostics, where mlir-opt leaves it out too)."""
+    if diagnostic.severity is not Severity.ERROR or diagnostic.op is None:
+        return
+    from iron_ir.ir.printer import op_text_in_scope
+
+    try:
+        text = op_text_in_scope(diagnostic.op)
+    except Exception:  # an op a pass left half-built: the error itself still gets out
+        return
+    current = Diagnostic(Severity.NOTE, "see current operation: " + text, diagnostic.location)
+    diagnostic.notes.insert(0, current)
 
 
 def _python_file_note(name: str) -> str:

@@ -53,6 +53,22 @@ def expand_pass_flags(argv: Sequence[str], pass_names: Container[str]) -> list[s
     return ["-p", ",".join(pipeline), *rest] if pipeline else rest
 
 
+def double_dash_long_options(argv: Sequence[str], long_options: Container[str]) -> list[str]:
+    """``argv`` with MLIR's single-dash spellings of long options (``-split-input-file``,
+    ``-verify-diagnostics``, ``-o=out``) written with two dashes, for every ``--<name>`` in
+    ``long_options``; anything else (``-p``, ``-o``, a file name) is kept as it is."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            return out + list(argv[i:])
+        if arg.startswith("-") and not arg.startswith("--") and len(arg) > 2:
+            flag = "-" + arg.split("=", 1)[0]
+            if flag in long_options:
+                arg = "-" + arg
+        out.append(arg)
+    return out
+
+
 def _strip_nesting(text: str) -> str:
     """``builtin.module(aie.device(a,b{x=1}))`` -> ``a,b{x=1}``."""
     text = text.strip()

@@ -61,6 +61,9 @@ class Diagnostic:
     """The whole message, as MLIR would show it (``'aie.tile' op ...`` for an op)."""
     location: Location | None = None
     notes: list[Diagnostic] = field(default_factory=list)
+    op: Operation | None = field(default=None, compare=False, repr=False)
+    """The op the diagnostic is about, when it is about one (iron-opt shows it, as mlir-opt's
+    ``see current operation`` note)."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,18 @@ def op_diagnostic(
     notes: Sequence[Diagnostic] = (),
 ) -> Diagnostic:
     """``'aie.tile' op <message>`` at the op, in MLIR's wording."""
-    return Diagnostic(severity, f"'{op.name}' op {message}", _location_of(op), list(notes))
+    return Diagnostic(severity, f"'{op.name}' op {message}", _location_of(op), list(notes), op)
+
+
+def plain_diagnostic(
+    op: Operation,
+    message: str,
+    severity: Severity = Severity.WARNING,
+    notes: Sequence[Diagnostic] = (),
+) -> Diagnostic:
+    """``<message>`` at the op without the ``'aie.tile' op`` prefix: MLIR's ``op->emitWarning``
+    / ``op->emitError`` (only ``emitOpError`` names the op)."""
+    return Diagnostic(severity, message, _location_of(op), list(notes), op)
 
 
 def note(op: Operation | None, message: str) -> Diagnostic:

@@ -440,3 +440,17 @@ def affine_aliases(attributes: list[Attribute]) -> dict[Attribute, str]:
         counts[stem] += 1
         aliases[attribute] = f"#{stem}{index if index else ''}"
     return aliases
+
+
+def op_text_in_scope(op: Operation) -> str:
+    """``op`` alone in the generic form, its values named as in the whole IR around it: what
+    MLIR's diagnostics show after ``see current operation:``."""
+    top = op
+    while top.parent_op() is not None:
+        top = top.parent_op()  # type: ignore[assignment]
+    out = StringIO()
+    printer = MLIRPrinter(stream=out, print_generic_format=True)
+    printer._names = compute_names(top, True)
+    printer._blocks.update(printer._names.blocks)
+    printer.print_op(op)
+    return out.getvalue()

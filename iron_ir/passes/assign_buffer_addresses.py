@@ -27,7 +27,7 @@ from xdsl.passes import ModulePass
 
 from iron_ir.device import TileKind
 from iron_ir.dialects import aie
-from iron_ir.ir.diagnostics import OpError, emit_at
+from iron_ir.ir.diagnostics import OpError, emit, emit_at, note, plain_diagnostic
 
 SCHEMES = ("basic-sequential", "bank-aware")
 
@@ -215,12 +215,21 @@ def bank_aware(device: aie.DeviceOp, tile: aie.TileOp) -> None:
                 done.append(b)
                 break
         else:
-            emit_at(b, f"Failed to allocate buffer: {_name(b)} with size: {b.size_bytes} bytes.")
-            text = (
-                "Not all requested buffers fit in the available memory.\nCurrent configuration "
-                "of buffers in bank(s) : MemoryMap:\n" + t.bank_map([preset, done])
+            # op->emitWarning, as mlir-aie words them: no op prefix, the map as a note.
+            emit(
+                plain_diagnostic(
+                    b, f'Failed to allocate buffer: "{_name(b)}" with size: {b.size_bytes} bytes.'
+                )
             )
-            emit_at(tile, text.rstrip("\n"))
+            memory_map = "Current configuration of buffers in bank(s) : MemoryMap:\n"
+            memory_map += t.bank_map([preset, done])
+            emit(
+                plain_diagnostic(
+                    tile,
+                    "Not all requested buffers fit in the available memory.",
+                    notes=[note(tile, memory_map.rstrip("\n"))],
+                )
+            )
             for placed in done:
                 placed.properties.pop("address", None)
                 placed.properties.pop("mem_bank", None)
@@ -316,7 +325,11 @@ def assign_device(device: aie.DeviceOp, default_scheme: str) -> None:
             if not _attempt(bank_aware, device, tile):
                 raise OpError(tile, "Bank-aware allocation failed.")
         elif not _attempt(bank_aware, device, tile):
-            emit_at(tile, "Bank-aware allocation failed, trying basic sequential allocation.")
+            emit(
+                plain_diagnostic(
+                    tile, "Bank-aware allocation failed, trying basic sequential allocation."
+                )
+            )
             if not _attempt(basic_sequential, device, tile):
                 raise OpError(tile, "Basic sequential allocation also failed.")
 

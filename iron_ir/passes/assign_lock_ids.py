@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i32
 from xdsl.passes import ModulePass
 
 from iron_ir.dialects import aie
-from iron_ir.ir.diagnostics import OpError
+from iron_ir.ir.diagnostics import OpError, note
 
 
 def assign_device(device: aie.DeviceOp) -> None:
@@ -32,11 +32,10 @@ def assign_device(device: aie.DeviceOp) -> None:
             continue
         lock_id = lock.lockID.value.data
         if lock_id in taken:
-            c, r = tile.col_row
             raise OpError(
                 lock,
-                f"is assigned to the same lock ({lock_id}) as another op. (tile ({c}, {r}) has "
-                "lock ops assigned to same lock.)",
+                f"is assigned to the same lock ({lock_id}) as another op.",
+                [note(tile, "tile has lock ops assigned to same lock.")],
             )
         taken.add(lock_id)
     for tile, locks in unassigned.items():
@@ -49,8 +48,8 @@ def assign_device(device: aie.DeviceOp) -> None:
             if next_id == available:
                 raise OpError(
                     lock,
-                    f"not allocated a lock. (because only {available} locks available in this "
-                    "tile.)",
+                    "not allocated a lock.",
+                    [note(tile, f"because only {available} locks available in this tile.")],
                 )
             lock.lockID = IntegerAttr(next_id, i32)
             next_id += 1

@@ -123,6 +123,7 @@ def test_pass_errors_name_the_pass_and_the_op(capsys, good_file, monkeypatch):
     assert err == (
         f"{good_file}:2:3: error: 'func.return' op cannot handle this return (pass 'reject')\n"
         "  func.return\n  ^\n"
+        f"{good_file}:2:3: note: see current operation: \"func.return\"() : () -> ()\n"
     )
     status, _, err = _run(capsys, [str(good_file), "-p", "fail"])
     assert status == 1

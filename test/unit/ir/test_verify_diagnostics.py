@@ -119,6 +119,7 @@ def test_error_notes_are_printed_after_the_error(capsys, tmp_path):
     assert err == (
         f"{path}:2:3: error: 'func.return' op cannot handle this return (pass 'reject')\n"
         "  func.return\n  ^\n"
+        f"{path}:2:3: note: see current operation: \"func.return\"() : () -> ()\n"
         f"{path}:1:1: note: here\nfunc.func @f() {{\n^\n"
     )
 

@@ -12,10 +12,17 @@
 // BASIC-NEXT: b : 0x8400-0xFFE3 (31716 bytes)
 // BASIC-NEXT: c : 0x10000-0x10003 (4 bytes)
 // BASIC: error: 'aie.tile' op Basic sequential allocation failed.
-// BANK: warning: 'aie.buffer' op Failed to allocate buffer: a with size: 32768 bytes.
-// BANK: warning: 'aie.tile' op Not all requested buffers fit in the available memory.
+// The buffer's and the tile's warnings carry no op prefix (mlir-aie's op->emitWarning); the
+// memory map is a note at the tile.
+// BANK: warning: Failed to allocate buffer: "a" with size: 32768 bytes.
+// BANK-NEXT: %a = aie.buffer
+// BANK: warning: Not all requested buffers fit in the available memory.
+// BANK-NEXT: %t = aie.tile(0, 2)
+// BANK: note: Current configuration of buffers in bank(s) : MemoryMap:
+// BANK-NEXT: (stack) : 0x0-0x3FF (1024 bytes)
+// BANK-NEXT: bank : 0 0x0-0x3FFF
 // BANK: error: 'aie.tile' op Bank-aware allocation failed.
-// DEFAULT: warning: 'aie.tile' op Bank-aware allocation failed, trying basic sequential allocation.
+// DEFAULT: warning: Bank-aware allocation failed, trying basic sequential allocation.
 // DEFAULT: error: 'aie.tile' op allocated buffers exceeded available memory
 // DEFAULT: error: 'aie.tile' op Basic sequential allocation also failed.
 aie.device(npu1_1col) {

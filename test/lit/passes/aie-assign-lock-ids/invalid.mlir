@@ -1,17 +1,24 @@
-// Two locks on one id, and more locks than the tile has.
+// Two locks on one id, and more locks than the tile has: the error is at the lock, the reason a
+// note at its tile, as mlir-aie attaches them. MLIR's single-dash option spellings work too.
+// RUN: iron-opt --aie-assign-lock-ids %s -split-input-file -verify-diagnostics
 // RUN: not iron-opt --split-input-file --aie-assign-lock-ids %s 2>&1 | filecheck %s
 
 // CHECK: error: 'aie.lock' op is assigned to the same lock (3) as another op.
+// CHECK: note: tile has lock ops assigned to same lock.
 aie.device(npu1_1col) {
+  // expected-note @below {{tile has lock ops assigned to same lock.}}
   %t = aie.tile(0, 2)
   %a = aie.lock(%t, 3)
+  // expected-error @below {{'aie.lock' op is assigned to the same lock (3) as another op.}}
   %b = aie.lock(%t, 3)
 }
 
 // -----
 
-// CHECK: error: 'aie.lock' op not allocated a lock. (because only 16 locks available in this tile.)
+// CHECK: error: 'aie.lock' op not allocated a lock.
+// CHECK: note: because only 16 locks available in this tile.
 aie.device(npu1_1col) {
+  // expected-note @below {{because only 16 locks available in this tile.}}
   %t = aie.tile(0, 2)
   %l0 = aie.lock(%t)
   %l1 = aie.lock(%t)
@@ -29,5 +36,21 @@ aie.device(npu1_1col) {
   %l13 = aie.lock(%t)
   %l14 = aie.lock(%t, 15)
   %l15 = aie.lock(%t)
+  // expected-error @below {{not allocated a lock.}}
   %l16 = aie.lock(%t)
+  %l17 = aie.lock(%t)
+}
+
+// -----
+
+// A mem tile has 64 locks: ids past 16 are fine there.
+// CHECK-LABEL: module
+// CHECK-COUNT-3: aie.lock
+module {
+  aie.device(npu1_1col) {
+    %m = aie.tile(0, 1)
+    %a = aie.lock(%m, 40)
+    %b = aie.lock(%m)
+    %c = aie.lock(%m, 63)
+  }
 }
