@@ -39,6 +39,13 @@ def _chunks(path: Path) -> list[tuple[str, str, bool, bool]]:
     """(id, text, negative, allow_unregistered) per chunk iron-opt would run."""
     text = path.read_text()
     runs = "\n".join(line for line in text.splitlines() if line.lstrip().startswith("// RUN:"))
+    if path.parent.name == "Inputs":  # run by the lit files beside the folder: their RUN lines
+        runs += "\n" + "\n".join(
+            line
+            for test in sorted(path.parent.parent.glob("*.mlir"))
+            for line in test.read_text().splitlines()
+            if line.lstrip().startswith("// RUN:") and f"Inputs/{path.name}" in line
+        )
     negative = bool(_NEGATIVE.search(runs))
     unregistered = "--allow-unregistered-dialect" in runs
     parts = text.split("// -----") if "--split-input-file" in runs else [text]
