@@ -472,13 +472,16 @@ class IronOptMain(xDSLOptMain):
 
 def _note_current_operation(diagnostic: Diagnostic) -> None:
     """mlir-opt's ``see current operation: <op in generic form>`` note, first under an error
-    about an op (not under --verify-diagnostics, where mlir-opt leaves it out too)."""
-    if diagnostic.severity is not Severity.ERROR or diagnostic.op is None:
+    about an op (not under --verify-diagnostics, where mlir-opt leaves it out too). Not for
+    the IRON dialect's own ops: an `iron.program` would repeat the whole design, and its errors
+    already name the design's lines."""
+    op = diagnostic.op
+    if diagnostic.severity is not Severity.ERROR or op is None or op.name.startswith("iron."):
         return
     from iron_ir.ir.printer import op_text_in_scope
 
     try:
-        text = op_text_in_scope(diagnostic.op)
+        text = op_text_in_scope(op)
     except Exception:  # an op a pass left half-built: the error itself still gets out
         return
     current = Diagnostic(Severity.NOTE, "see current operation: " + text, diagnostic.location)

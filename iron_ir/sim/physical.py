@@ -120,6 +120,18 @@ class PhysicalBuilder:
             used |= dma_ports(self.d)
         return used
 
+    def _routed(self) -> bool:
+        """Streams follow the switchboxes when the circuits are routed (no ``aie.flow`` left)
+        and the packet flows are too: mlir-aie's router keeps the ``aie.packet_flow`` ops
+        beside the packet rules it writes, so they do not make a design unrouted."""
+        if not self.d.routing or self.d.flows:
+            return False
+        if not self.d.packet_flows:
+            return True
+        return any(
+            inner.name == "aie.packet_rules" for op in self.d.routing for inner in op.walk()
+        )
+
     def channel(self, tile: Tile, direction: str, index: int) -> Channel:
         key = (tile.col, tile.row, direction, index)
         ch = self.m.channel_at.get(key)
@@ -158,10 +170,12 @@ class PhysicalBuilder:
             ch.programs.append(self._program(prog, tile, op, ch))
             ch.reset()
             programs.append((ch, op))
-        self._circuits()
-        self._packets()
+        routed = self._routed()
+        if not routed:
+            self._circuits()
+            self._packets()
         self._cascades()
-        if self.d.routing and not self.d.flows and not self.d.packet_flows:
+        if routed:
             from iron_ir.sim.routing import build_routes
 
             build_routes(self)
