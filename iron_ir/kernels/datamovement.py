@@ -87,7 +87,7 @@ def transpose(dim_m: int = 32, dim_n: int = 32, subtile: int = 4, dtype: Any = b
     ``-DDIM_m -DDIM_n -DBIT_WIDTH``. The tile is 1-D, so the object file is named after its
     shape and the simulator's model of that object is registered with it."""
     from iron_ir.sim.kernels.basic import block_transpose_model
-    from iron_ir.sim.kernels.registry import register_model
+    from iron_ir.sim.kernels.registry import find_model, register_model
 
     if subtile not in (4, 8):
         raise IronError(f"kernels.transpose(): subtile must be 4 or 8, got {subtile}")
@@ -100,8 +100,10 @@ def transpose(dim_m: int = 32, dim_n: int = 32, subtile: int = 4, dtype: Any = b
         )
     symbol = f"transpose_{subtile}x{subtile}"
     obj = f"transpose_{dim_m}x{dim_n}_{8 * width}b.o"
-    register_model(symbol, block_transpose_model(subtile, dim_m=dim_m, dim_n=dim_n),
-                   source="aie_kernels/generic/transpose.cc", link_with=(obj,))
+    if find_model(symbol, obj) is find_model(symbol):  # this shape's object has no model yet
+        register_model(symbol, block_transpose_model(subtile, dim_m=dim_m, dim_n=dim_n), builtin=True,
+                       source=f"aie_kernels/generic/transpose.cc (-DDIM_m={dim_m} -DDIM_n={dim_n})",
+                       link_with=(obj,))
     t = tensor(dim_m * dim_n, dtype)
     return extern(
         symbol,
