@@ -5,7 +5,7 @@ argument types, and a ``.contract`` (argument roles, numpy reference).
 Submodules: ``eltwise`` (passthrough, scale, add, mul, relu), ``reduce`` (reduce_add/min/max,
 compute_max), ``vision`` (rgba2hue, rgba2gray, gray2rgba, threshold, bitwise_or/and, filter2d,
 add_weighted), ``activation`` (softmax, bf16_exp, gelu, silu, swiglu, tanh, sigmoid,
-leaky_relu), ``datamovement`` (axpy, rope), ``linalg`` (mm, mv, zero). The simulator runs each
+leaky_relu), ``datamovement`` (axpy, rope, transpose), ``linalg`` (mm, mv, zero). The simulator runs each
 kernel's model (iron_ir/sim/kernels); see docs/porting.md for the factories without one.
 """
 
@@ -32,7 +32,14 @@ from iron_ir.kernels.activation import (
     tanh,
     tanh_ref,
 )
-from iron_ir.kernels.datamovement import axpy, axpy_ref, rope, rope_ref
+from iron_ir.kernels.datamovement import (
+    axpy,
+    axpy_ref,
+    rope,
+    rope_ref,
+    transpose,
+    transpose_ref,
+)
 from iron_ir.kernels.eltwise import (
     add,
     add_ref,
@@ -141,6 +148,8 @@ __all__ = [
     "tanh_ref",
     "threshold",
     "threshold_ref",
+    "transpose",
+    "transpose_ref",
     "vision",
     "zero",
 ]

@@ -1,5 +1,5 @@
-"""``aie.iron.kernels.datamovement``: axpy (bf16 ``z = a x + y``) and rope (rotary position
-embedding of bf16 rows, interleaved or two-halves)."""
+"""``aie.iron.kernels.datamovement``: axpy (bf16 ``z = a x + y``), rope (rotary position
+embedding of bf16 rows, interleaved or two-halves) and transpose (blocked, in place)."""
 
 from __future__ import annotations
 
@@ -71,4 +71,45 @@ def rope(tile_size: int = 1024, two_halves: bool = False, *, cols: int | None = 
         kernel_source("generic", "rope.cc"),
         [t, t, t, np.int32],
         KernelContract((In, In, Out, Param), lambda x, lut: rope_ref(x, lut, two_halves=two_halves), ((3, size),)),
+    )
+
+
+def transpose_ref(x: Any, *, dim_m: int, dim_n: int, subtile: int) -> np.ndarray:
+    """Each ``subtile`` x ``subtile`` block of the ``dim_n`` x ``dim_m`` tile transposed where
+    it stands."""
+    x = np.asarray(x)
+    blocks = x.reshape(-1, dim_n // subtile, subtile, dim_m // subtile, subtile)
+    return blocks.transpose(0, 1, 4, 3, 2).reshape(x.shape)
+
+
+def transpose(dim_m: int = 32, dim_n: int = 32, subtile: int = 4, dtype: Any = bfloat16) -> ExternalFunction:
+    """``transpose_{4x4,8x8}(in, out)`` from aie_kernels/generic/transpose.cc, compiled with
+    ``-DDIM_m -DDIM_n -DBIT_WIDTH``. The tile is 1-D, so the object file is named after its
+    shape and the simulator's model of that object is registered with it."""
+    from iron_ir.sim.kernels.basic import block_transpose_model
+    from iron_ir.sim.kernels.registry import find_model, register_model
+
+    if subtile not in (4, 8):
+        raise IronError(f"kernels.transpose(): subtile must be 4 or 8, got {subtile}")
+    width = np.dtype(dtype).itemsize
+    if width not in (1, 2, 4):
+        raise IronError(f"kernels.transpose(): dtype must be 1, 2 or 4 bytes wide, got {np.dtype(dtype)}")
+    if dim_m <= 0 or dim_n <= 0 or dim_m % subtile or dim_n % subtile:
+        raise IronError(
+            f"kernels.transpose(): dim_m ({dim_m}) and dim_n ({dim_n}) must be positive multiples of {subtile}"
+        )
+    symbol = f"transpose_{subtile}x{subtile}"
+    obj = f"transpose_{dim_m}x{dim_n}_{8 * width}b.o"
+    if find_model(symbol, obj) is find_model(symbol):  # this shape's object has no model yet
+        register_model(symbol, block_transpose_model(subtile, dim_m=dim_m, dim_n=dim_n), builtin=True,
+                       source=f"aie_kernels/generic/transpose.cc (-DDIM_m={dim_m} -DDIM_n={dim_n})",
+                       link_with=(obj,))
+    t = tensor(dim_m * dim_n, dtype)
+    return extern(
+        symbol,
+        kernel_source("generic", "transpose.cc"),
+        [t, t],
+        KernelContract((In, Out), lambda x: transpose_ref(x, dim_m=dim_m, dim_n=dim_n, subtile=subtile)),
+        compile_flags=[f"-DDIM_m={dim_m}", f"-DDIM_n={dim_n}", f"-DBIT_WIDTH={8 * width}"],
+        object_file_name=obj,
     )

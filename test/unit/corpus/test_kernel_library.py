@@ -110,3 +110,34 @@ def test_swiglu_and_leaky_relu_models():
     np.testing.assert_array_equal(y.astype(np.float32), np.maximum(f, 0.125 * f))
     kernels().swiglu()  # the factory's signature is the model's
     assert len(kernels().swiglu().arg_types) == 4
+
+
+def test_transpose_factory_simulates_its_shape():
+    from iron_ir import ObjectFifo, Program, Runtime, Worker
+    from iron_ir.device import NPU1Col1
+    from iron_ir.runtime import compile_module
+
+    k = kernels()
+    fn = k.transpose(dim_m=16, dim_n=8, subtile=4, dtype=np.uint16)
+    assert fn.name == "transpose_4x4" and "-DDIM_m=16" in fn.compile_flags
+    ty = np.ndarray[(128,), np.dtype[np.uint16]]
+    a, b = ObjectFifo(ty, name="a"), ObjectFifo(ty, name="b")
+
+    def body(src, dst, kernel):
+        x, y = src.acquire(1), dst.acquire(1)
+        kernel(x, y)
+        src.release(1)
+        dst.release(1)
+
+    worker = Worker(body, [a.cons(), b.prod(), fn], while_true=False)
+    rt = Runtime()
+    with rt.sequence(ty, ty) as (i, o):
+        rt.start(worker)
+        rt.fill(a.prod(), i)
+        rt.drain(b.cons(), o, wait=True)
+    x = np.arange(128, dtype=np.uint16)
+    out = compile_module(Program(NPU1Col1(), rt).resolve_program().module, "sim")(x, None)[1]
+    # 8 rows of 16: each 4x4 block transposed in place
+    want = x.reshape(2, 4, 4, 4).transpose(0, 3, 2, 1).reshape(-1)
+    np.testing.assert_array_equal(np.asarray(out).reshape(-1), want)
+    np.testing.assert_array_equal(k.transpose_ref(x, dim_m=16, dim_n=8, subtile=4), want)
