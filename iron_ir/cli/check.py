@@ -80,7 +80,6 @@ def _check_one(path: str, design_args: list[str], max_steps: int, timeout: float
     from iron_ir.cli import load
 
     result = Result(path, "failed")
-    caught: list[warnings.WarningMessage] = []
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:

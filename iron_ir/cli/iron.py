@@ -253,6 +253,15 @@ _OUT_OF_MEMORY = (
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        from iron_ir.cli.errors import stdout_closed
+
+        return stdout_closed()
+
+
+def _main(argv: list[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     design_args: list[str] = []
     if "--" in argv:

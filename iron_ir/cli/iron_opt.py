@@ -529,6 +529,10 @@ def main(args: list[str] | None = None) -> None:
         status = 0 if exit_request.code in (0, None) else 1
     except KeyboardInterrupt:
         status = 130
+    except BrokenPipeError:  # `iron-opt f.mlir | head`: the reader went away
+        from iron_ir.cli.errors import stdout_closed
+
+        status = stdout_closed()
     except MemoryError as error:  # the input asked for more than the machine has
         sys.stderr.write(f"iron-opt: error: out of memory ({error}): the input's sizes are too large\n")
         status = 1
