@@ -334,7 +334,8 @@ class DeviceSpec:
         """May the core at ``core`` read and write the data memory of the tile at ``mem``?
 
         AIE2: its own memory, West (c-1), North (r+1) and South (r-1) unless the south tile is
-        a mem tile or a shim; never East. AIE1 alternates by row parity (checkerboard).
+        a mem tile or a shim; never East. AIE1 alternates by row parity (checkerboard): a
+        core in an odd row shares the memory West of it, in an even row the one East of it.
         """
         (cc, cr), (mc, mr) = core, mem
         if self.tile_kind(mc, mr) is not TileKind.COMPUTE:
@@ -343,7 +344,7 @@ class DeviceSpec:
             return True
         if self.arch is Arch.AIE1:
             if mr == cr and abs(mc - cc) == 1:
-                west_is_shared = cr % 2 == 0
+                west_is_shared = cr % 2 == 1
                 return (mc == cc - 1) == west_is_shared
             return mc == cc and abs(mr - cr) == 1
         if mr == cr and mc == cc - 1:

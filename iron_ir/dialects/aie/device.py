@@ -370,8 +370,13 @@ class TileOp(FormattedOp):
 
     def verify_rules(self) -> None:
         c, r = self.col_row
-        if c < 0 or r < 0:
-            raise VerifyException(f"tile coordinates must be non-negative, got ({c}, {r})")
+        for name, value in (("col", c), ("row", r)):
+            if value < 0:
+                # mlir-aie's ConfinedAttr<I32Attr, [IntMinValue<0>]> wording, then the value.
+                raise VerifyException(
+                    f"attribute '{name}' failed to satisfy constraint: 32-bit signless integer "
+                    f"attribute whose minimum value is 0 (tile ({c}, {r}))"
+                )
         spec = device_spec_for(self)
         if spec is None:
             return

@@ -29,8 +29,10 @@ from iron_ir.dialects.aie.attrs import (
     WireBundleAttr,
     enum_attr,
 )
+from iron_ir.device.stream_switch import is_legal_connection, switchbox_ports
 from iron_ir.dialects.aie.device import (
     DeviceOp,
+    VerifyAt,
     EndOp,
     require_parent,
     require_tile_kind,
@@ -56,6 +58,90 @@ def _check_channels(op: Operation, *names: str) -> None:
         assert isinstance(attr, IntegerAttr)
         if attr.value.data < 0:
             raise VerifyException(f"{name} must be non-negative, got {attr.value.data}")
+
+
+def _check_indices(op: Operation, *names: str) -> None:
+    """mlir-aie's switchbox wording for a negative port index ("source"/"dest")."""
+    for name in names:
+        attr = op.properties[f"{name}_channel"]
+        assert isinstance(attr, IntegerAttr)
+        if attr.value.data < 0:
+            raise VerifyException(f"{name} index cannot be less than zero")
+
+
+def _port(op: Operation, prefix: str) -> tuple[str, int]:
+    bundle = op.properties[f"{prefix}_bundle"]
+    channel = op.properties[f"{prefix}_channel"]
+    assert isinstance(bundle, IntegerAttr) and isinstance(channel, IntegerAttr)
+    return WireBundle(bundle.value.data).name, channel.value.data
+
+
+def _verify_switchbox_ports(box: Operation, tile: SSAValue) -> None:
+    """mlir-aie's SwitchboxOp::verify: each port exists on the tile's switch (its target model's
+    connection counts), no two masters drive one destination, and every connection (direct, or
+    slave -> master through an amsel) is one the switch can make."""
+    found = tile_kind_of(tile)
+    if found is None:
+        return
+    tile_op, spec, _ = found
+    col, row = tile_op.col_row
+    dests: set[tuple[str, int]] = set()
+
+    def check_bound(op: Operation, end: str, port: tuple[str, int], master: bool) -> None:
+        bound = switchbox_ports(spec, col, row, port[0], master)
+        if port[1] >= bound:
+            if bound > 0:
+                raise VerifyAt(
+                    op, f"index {port[1]} for {end} bundle {port[0]} must be less than {bound}"
+                )
+            raise VerifyAt(
+                op, f"{end} bundle {port[0]} not supported; index: {port[1]}, bound: {bound}"
+            )
+
+    for op in box.regions[0].block.ops if box.regions[0].blocks else ():
+        if isinstance(op, ConnectOp):
+            src, dst = _port(op, "source"), _port(op, "dest")
+            if dst in dests:
+                raise VerifyAt(
+                    op,
+                    f"; connecting {src[0]}:{src[1]} to {dst[0]}:{dst[1]} on ({col}, {row}) "
+                    "targets same dst as another connect op",
+                )
+            dests.add(dst)
+            if src[1] < 0:
+                raise VerifyAt(op, "source index cannot be less than zero")
+            check_bound(op, "source", src, False)
+            if dst[1] < 0:
+                raise VerifyAt(op, "dest index cannot be less than zero")
+            check_bound(op, "dest", dst, True)
+            if not is_legal_connection(spec, col, row, *src, *dst):
+                raise VerifyAt(op, "illegal stream switch connection")
+        elif isinstance(op, MasterSetOp):
+            dst = _port(op, "dest")
+            if dst in dests:
+                raise VerifyAt(
+                    op,
+                    f"targets same destination {dst[0]}: {dst[1]} as another connect or "
+                    "masterset operation",
+                )
+            dests.add(dst)
+            if dst[1] < 0:
+                raise VerifyAt(op, "dest index cannot be less than zero")
+            check_bound(op, "dest", dst, True)
+        elif isinstance(op, AMSelOp):
+            masters = [u.operation for u in op.result.uses if isinstance(u.operation, MasterSetOp)]
+            slaves = [
+                u.operation.parent_op()
+                for u in op.result.uses
+                if isinstance(u.operation, PacketRuleOp)
+            ]
+            for master in masters:
+                for slave in slaves:
+                    if slave is None:
+                        continue
+                    src, dst = _port(slave, "source"), _port(master, "dest")
+                    if not is_legal_connection(spec, col, row, *src, *dst):
+                        raise VerifyAt(op, "illegal stream switch connection")
 
 
 def _implicit_region(body: Region | None) -> Region:
@@ -180,6 +266,9 @@ class SwitchboxOp(FormattedOp):
     def asm_result_names(self) -> list[str | None]:
         return [tile_element_name("switchbox", self.tile)]
 
+    def verify_rules(self) -> None:
+        _verify_switchbox_ports(self, self.tile)
+
 
 @irdl_op_definition
 class ShimSwitchboxOp(FormattedOp):
@@ -249,7 +338,7 @@ class ConnectOp(FormattedOp):
 
     def verify_rules(self) -> None:
         require_parent(self, ("aie.switchbox", "aie.shim_mux"))
-        _check_channels(self, "source_channel", "dest_channel")
+        _check_indices(self, "source", "dest")
 
 
 @irdl_op_definition
@@ -327,7 +416,7 @@ class MasterSetOp(FormattedOp):
         )
 
     def verify_rules(self) -> None:
-        _check_channels(self, "dest_channel")
+        _check_indices(self, "dest")
 
 
 @irdl_op_definition

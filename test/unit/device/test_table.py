@@ -115,3 +115,13 @@ def test_unknown_device_error_names_the_device_and_suggests():
     with pytest.raises(UnknownDeviceError, match=r"unknown device 'npu3'.*Did you mean"):
         get_device("npu3")
     assert get_device("npu1_4col").name == "npu1"
+
+
+def test_aie1_memory_affinity_is_a_checkerboard():
+    # mlir-aie's AIE1 isMemWest/isMemEast: odd rows share the memory West, even rows East.
+    vc = get_device("xcvc1902")
+    assert vc.is_legal_mem_affinity((7, 3), (6, 3))
+    assert not vc.is_legal_mem_affinity((7, 3), (8, 3))
+    assert vc.is_legal_mem_affinity((7, 2), (8, 2))
+    assert not vc.is_legal_mem_affinity((7, 2), (6, 2))
+    assert vc.is_legal_mem_affinity((7, 3), (7, 4)) and vc.is_legal_mem_affinity((7, 3), (7, 2))

@@ -16,7 +16,13 @@ aie.device(npu2_1col) {
 aie.device(npu1) {
   %t = aie.tile(-1, 2)
 }
-// CHECK: tile coordinates must be non-negative, got (-1, 2)
+// CHECK: attribute 'col' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 (tile (-1, 2))
+
+// -----
+aie.device(npu1) {
+  %t = aie.tile(3, -4)
+}
+// CHECK: attribute 'row' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0 (tile (3, -4))
 
 // -----
 aie.device(npu1) {

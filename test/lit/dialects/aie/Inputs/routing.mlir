@@ -22,7 +22,7 @@ module {
       %2 = aie.amsel<0> (0)
       %3 = aie.amsel<5> (3)
       %4 = aie.masterset(North : 1, %2, %3)
-      %5 = aie.masterset(DMA : 0, %2) {keep_pkt_header = true}
+      %5 = aie.masterset(DMA : 1, %2) {keep_pkt_header = true}
       aie.packet_rules(South : 0) {
         aie.rule(31, 10, %2)
         aie.rule(24, 0, %3)
