@@ -48,9 +48,6 @@ def expand_pass_flags(argv: Sequence[str], pass_names: Container[str]) -> list[s
             if name in pass_names:
                 pipeline.append(f"{name}{{{options.strip()}}}" if eq and options.strip() else name)
                 continue
-            if len(name) > 1 and not arg.startswith("--"):
-                # MLIR tools take every long option with one dash too (`-split-input-file`).
-                arg = "-" + arg
         rest.append(arg)
     pipeline = [p for p in pipeline if p]
     return ["-p", ",".join(pipeline), *rest] if pipeline else rest
