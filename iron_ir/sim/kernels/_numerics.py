@@ -167,6 +167,18 @@ def expect_dtype(array: np.ndarray, kernel: str, what: str, *dtypes) -> None:
         raise KernelModelError(f"{kernel}: {what} has element type {array.dtype}; expected {names}")
 
 
+def operands(kernel: str, dtype, *named: tuple[np.ndarray, str, int]) -> list[np.ndarray]:
+    """The 1-D views of buffer arguments ``(array, what, count)`` that all hold ``dtype``, each
+    at least ``count`` elements: their types are checked first, then their layout, then their
+    sizes."""
+    for array, what, _ in named:
+        expect_dtype(array, kernel, what, dtype)
+    views = [flat(array, kernel, what) for array, what, _ in named]
+    for view, (_, what, count) in zip(views, named):
+        need(view, count, kernel, what)
+    return views
+
+
 def as_unsigned(array: np.ndarray) -> np.ndarray:
     """An ``int8`` buffer seen as the ``uint8_t*`` the C++ declares (same bytes, a view)."""
     if array.dtype == np.int8:

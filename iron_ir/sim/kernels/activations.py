@@ -26,9 +26,7 @@ import numpy as np
 from iron_ir.sim.kernels._numerics import (
     BF16,
     BOOT_BF16_ROUNDING,
-    expect_dtype,
-    flat,
-    need,
+    operands,
     to_bf16,
 )
 from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
@@ -38,11 +36,7 @@ from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
 def bf16_relu(a_in, c_out) -> None:
     """``max(x, 0)`` over the kernel's fixed 1024-element tile."""
     kernel = "bf16_relu"
-    expect_dtype(a_in, kernel, "a_in", BF16)
-    expect_dtype(c_out, kernel, "c_out", BF16)
-    a, c = flat(a_in, kernel, "a_in"), flat(c_out, kernel, "c_out")
-    need(a, 1024, kernel, "a_in")
-    need(c, 1024, kernel, "c_out")
+    a, c = operands(kernel, BF16, (a_in, "a_in", 1024), (c_out, "c_out", 1024))
     c[:1024] = np.maximum(a[:1024], BF16.type(0))
 
 
@@ -75,11 +69,7 @@ def lut_exp_bf16(x: np.ndarray, rounding: str = BOOT_BF16_ROUNDING) -> np.ndarra
 def exp_bf16_1024(a_in, c_out) -> None:
     """``exp`` of 1024 bf16 values through the lookup tables (see ``lut_exp_bf16``)."""
     kernel = "exp_bf16_1024"
-    expect_dtype(a_in, kernel, "a_in", BF16)
-    expect_dtype(c_out, kernel, "c_out", BF16)
-    a, c = flat(a_in, kernel, "a_in"), flat(c_out, kernel, "c_out")
-    need(a, 1024, kernel, "a_in")
-    need(c, 1024, kernel, "c_out")
+    a, c = operands(kernel, BF16, (a_in, "a_in", 1024), (c_out, "c_out", 1024))
     c[:1024] = lut_exp_bf16(a[:1024])
 
 
@@ -101,11 +91,7 @@ def softmax_bf16_model(rounding: str = BOOT_BF16_ROUNDING):
                 f"{kernel}: input_size={n} is not a multiple of 16; the C++ only processes "
                 f"whole 16-element vectors"
             )
-        expect_dtype(input_vector, kernel, "input", BF16)
-        expect_dtype(output_vector, kernel, "output", BF16)
-        x, out = flat(input_vector, kernel, "input"), flat(output_vector, kernel, "output")
-        need(x, n, kernel, "input")
-        need(out, n, kernel, "output")
+        x, out = operands(kernel, BF16, (input_vector, "input", n), (output_vector, "output", n))
         if n == 0:
             return
         exp_vals = lut_exp_bf16(x[:n], rounding).astype(np.float32)

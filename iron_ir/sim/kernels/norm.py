@@ -25,6 +25,7 @@ from iron_ir.sim.kernels._numerics import (
     expect_dtype,
     flat,
     need,
+    operands,
     to_bf16,
 )
 from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
@@ -53,11 +54,8 @@ def layer_norm(in_buf, out_buf, rows, cols) -> None:
     rows, cols = int(rows), int(cols)
     if rows <= 0 or cols <= 0 or rows % 16:
         raise KernelModelError(f"{kernel}: rows={rows} must be a positive multiple of the 16-lane vectors, cols={cols} positive")
-    expect_dtype(in_buf, kernel, "input", BF16)
-    expect_dtype(out_buf, kernel, "output", BF16)
-    src, dst = flat(in_buf, kernel, "input"), flat(out_buf, kernel, "output")
-    need(src, rows * cols, kernel, "input")
-    need(dst, rows * cols, kernel, "output")
+    size = rows * cols
+    src, dst = operands(kernel, BF16, (in_buf, "input", size), (out_buf, "output", size))
     x = src[: rows * cols].astype(np.float32).reshape(rows, cols)
     mean = np.zeros(cols, dtype=np.float32)
     m2 = np.zeros(cols, dtype=np.float32)
@@ -77,11 +75,7 @@ def _rms_norm(kernel: str, in_buf, out_buf, cols, epsilon) -> None:
     n = int(cols)
     if n <= 0:
         raise KernelModelError(f"{kernel}: cols={n} must be positive")
-    expect_dtype(in_buf, kernel, "input", BF16)
-    expect_dtype(out_buf, kernel, "output", BF16)
-    src, dst = flat(in_buf, kernel, "input"), flat(out_buf, kernel, "output")
-    need(src, n, kernel, "input")
-    need(dst, n, kernel, "output")
+    src, dst = operands(kernel, BF16, (in_buf, "input", n), (out_buf, "output", n))
     x = src[:n].astype(np.float32)
     chunks = n // 32
     lanes = np.zeros(32, dtype=np.float32)

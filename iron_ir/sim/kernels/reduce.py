@@ -13,7 +13,7 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
-from iron_ir.sim.kernels._numerics import BF16, expect_dtype, flat, need, round_up, wrap
+from iron_ir.sim.kernels._numerics import BF16, operands, round_up, wrap
 from iron_ir.sim.kernels.registry import builtin_model
 
 _INT32_MAX = np.iinfo(np.int32).max
@@ -21,11 +21,7 @@ _INT32_MIN = np.iinfo(np.int32).min
 
 
 def _operands(kernel: str, a_in, c_out, count: int, dtype):
-    expect_dtype(a_in, kernel, "a_in", dtype)
-    expect_dtype(c_out, kernel, "c_out", dtype)
-    a, c = flat(a_in, kernel, "a_in"), flat(c_out, kernel, "c_out")
-    need(a, count, kernel, "a_in")
-    need(c, 1, kernel, "c_out")
+    a, c = operands(kernel, dtype, (a_in, "a_in", count), (c_out, "c_out", 1))
     return a[:count], c
 
 

@@ -25,6 +25,7 @@ from iron_ir.sim.kernels._numerics import (
     expect_dtype,
     flat,
     need,
+    operands,
     to_bf16,
 )
 from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
@@ -102,11 +103,7 @@ def _unary(kernel: str, fn, lanes: int, fixed: int | None):
         n = fixed if fixed is not None else int(size[0])
         if n % lanes:
             raise KernelModelError(f"{kernel}: size {n} is not a multiple of the {lanes}-lane vectors it steps")
-        expect_dtype(a_in, kernel, "input", BF16)
-        expect_dtype(c_out, kernel, "output", BF16)
-        a, c = flat(a_in, kernel, "input"), flat(c_out, kernel, "output")
-        need(a, n, kernel, "input")
-        need(c, n, kernel, "output")
+        a, c = operands(kernel, BF16, (a_in, "input", n), (c_out, "output", n))
         c[:n] = fn(a[:n].astype(np.float32)).astype(BF16)
 
     model.__name__ = f"{kernel}_model"
@@ -142,10 +139,6 @@ def leaky_relu_bf16(a_in, c_out, input_size, alpha) -> None:
     n = int(input_size)
     if n % 16:
         raise KernelModelError(f"{kernel}: size {n} is not a multiple of the 16-lane vectors it steps")
-    expect_dtype(a_in, kernel, "input", BF16)
-    expect_dtype(c_out, kernel, "output", BF16)
-    a, c = flat(a_in, kernel, "input"), flat(c_out, kernel, "output")
-    need(a, n, kernel, "input")
-    need(c, n, kernel, "output")
+    a, c = operands(kernel, BF16, (a_in, "input", n), (c_out, "output", n))
     x = a[:n].astype(np.float32)
     c[:n] = np.maximum(x, _round(x * _const(float(alpha)))).astype(BF16)
