@@ -26,6 +26,8 @@ from iron_ir.dialects.aie import (
 from iron_ir.errors import DeviceError, IronTypeError
 from iron_ir.placed.builder import emit, point, require_module
 from iron_ir.placed.trace import (
+    _COREMEM_EVENTS,
+    _SHIMTILE_EVENTS,
     GenericEvent,
     MemTilePortEvent,
     PortEvent,
@@ -53,16 +55,7 @@ _DEFAULT_EVENTS: dict[str, list[Any]] = {
         PortEvent(CoreEvent.PORT_RUNNING_0, WireBundle.DMA, 0, True),
         PortEvent(CoreEvent.PORT_RUNNING_1, WireBundle.DMA, 0, False),
     ],
-    "mem": [
-        MemEvent.DMA_S2MM_0_START_TASK,
-        MemEvent.DMA_MM2S_0_START_TASK,
-        MemEvent.CONFLICT_DM_BANK_0,
-        MemEvent.CONFLICT_DM_BANK_1,
-        MemEvent.CONFLICT_DM_BANK_2,
-        MemEvent.CONFLICT_DM_BANK_3,
-        MemEvent.EDGE_DETECTION_EVENT_0,
-        MemEvent.EDGE_DETECTION_EVENT_1,
-    ],
+    "mem": _COREMEM_EVENTS,  # the same defaults as the 2025 register helpers'
     "memtile": [
         *(
             MemTilePortEvent(MemTileEvent[f"PORT_RUNNING_{i}"], WireBundle.DMA, i, True)
@@ -73,16 +66,7 @@ _DEFAULT_EVENTS: dict[str, list[Any]] = {
             for i in range(4)
         ),
     ],
-    "shim": [
-        ShimTileEvent.DMA_S2MM_0_START_TASK,
-        ShimTileEvent.DMA_S2MM_1_START_TASK,
-        ShimTileEvent.DMA_MM2S_0_START_TASK,
-        ShimTileEvent.DMA_S2MM_0_FINISHED_TASK,
-        ShimTileEvent.DMA_S2MM_1_FINISHED_TASK,
-        ShimTileEvent.DMA_MM2S_0_FINISHED_TASK,
-        ShimTileEvent.DMA_S2MM_0_STREAM_STARVATION,
-        ShimTileEvent.DMA_S2MM_1_STREAM_STARVATION,
-    ],
+    "shim": _SHIMTILE_EVENTS,
 }
 _NONE = {
     "core": CoreEvent.NONE,
