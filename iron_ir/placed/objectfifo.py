@@ -86,11 +86,10 @@ def _check_fits_a_core(n: int, datatype, what: str) -> None:
     compute tile's memory can never run (and would build ``n`` subview ops)."""
     from iron_ir.device import TileKind
     from iron_ir.device.table import largest_data_memory
-    from iron_ir.dialects.aie.device import memref_elements
+    from iron_ir.dialects.aie.device import memref_bytes
 
     memory = largest_data_memory(TileKind.COMPUTE)
-    width = datatype.element_type.bitwidth if hasattr(datatype.element_type, "bitwidth") else 8
-    need = n * memref_elements(datatype) * max(width, 8) // 8
+    need = n * memref_bytes(datatype)
     if need > memory:
         raise FifoError(
             f"{what}({n}): {n} objects of {datatype} need {need} bytes at once, more than a "

@@ -33,7 +33,8 @@ from iron_ir.sim.machine import (
     Task,
     make_plan,
 )
-from iron_ir.sim.types import alloc_memref, memref_bytes
+from iron_ir.dialects.aie.device import memref_bytes
+from iron_ir.sim.types import alloc_memref, memref_shape
 
 
 def _max_acquires(design: Design) -> dict[tuple[str, str, Tile], int]:
@@ -117,6 +118,7 @@ class _Builder:
                 f"for {depth} buffers"
             )
         memory = self.design.spec.tile_spec(tile.col, tile.row).data_memory_bytes
+        memref_shape(elem)  # a dynamic shape is reported as such before its size is asked
         need = depth * memref_bytes(elem)
         if memory and need > memory:  # mlir-aie's buffer allocation fails the same way
             raise DesignError(

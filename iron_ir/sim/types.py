@@ -8,7 +8,6 @@ with a mask. Floats are numpy scalars of their exact type (``np.float32``, ``ml_
 
 from __future__ import annotations
 
-import math
 
 import ml_dtypes
 import numpy as np
@@ -82,11 +81,6 @@ def memref_shape(t: MemRefType) -> tuple[int, ...]:
     if any(d < 0 for d in shape):
         raise UnsupportedOpError(f"{t} has a dynamic dimension; the simulator needs static shapes")
     return shape
-
-
-def memref_bytes(t: MemRefType) -> int:
-    """The bytes one value of ``t`` takes."""
-    return math.prod(memref_shape(t)) * np.dtype(numpy_dtype(t.element_type)).itemsize
 
 
 def alloc_memref(t: MemRefType) -> np.ndarray:

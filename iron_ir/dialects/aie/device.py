@@ -108,6 +108,11 @@ def memref_elements(memref: Attribute) -> int:
     return math.prod(memref.get_shape())
 
 
+def memref_bytes(memref: Attribute) -> int:
+    """Bytes of a statically shaped memref."""
+    return memref_elements(memref) * element_bytes(memref)
+
+
 def require_parent(op: Operation, names: Sequence[str]) -> None:
     """mlir's ParentOneOf<[...]> trait, for parents in other modules or dialects."""
     parent = op.parent_op()

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Operation
 
 from iron_ir.device import DeviceSpec
-from iron_ir.dialects.aie.device import element_bytes, memref_elements
+from iron_ir.dialects.aie.device import memref_bytes
 from iron_ir.dialects.iron.program import BarrierValueOp
 from iron_ir.dialects.iron import (
     BufferOp,
@@ -189,11 +188,6 @@ class Placement:
         if end.kind is EndpointKind.link:
             return self.links[end.owner]
         return self.runtime_ends[end.ref]
-
-
-def memref_bytes(memref: MemRefType) -> int:
-    """Bytes of a statically shaped memref."""
-    return memref_elements(memref) * element_bytes(memref)
 
 
 def build_model(program: ProgramOp) -> ProgramModel:
