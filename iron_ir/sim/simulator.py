@@ -26,6 +26,7 @@ from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sy
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
+from iron_ir.sim.batching import KernelQueue, pure_kernel_caller
 from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress, Wait
 from iron_ir.sim.scheduler import TICKS, Budget, Process, Scheduler
 from iron_ir.sim.trace import Recorder
@@ -112,32 +113,55 @@ def argument_roles(
 
 
 def _kernel_wrapper(
-    symbol: str, model, link_with: str | None, caller: str, call_site: str, floats: list[int]
+    symbol: str,
+    model,
+    link_with: str | None,
+    caller: str,
+    call_site: str,
+    floats: list[int],
+    queue: KernelQueue,
 ):
     """The call of a kernel model from compiled code. ``floats``: the positions of float
-    scalars (numpy/bf16 scalars in core code), passed to models as Python floats."""
+    scalars (numpy/bf16 scalars in core code), passed to models as Python floats. While
+    ``queue`` is active a model that batches is prepared (checked) now and run at the queue's
+    next flush; any other model first flushes the queue, then runs."""
+    prepare = getattr(model, "prepare", None)
+
+    def failed(err: Exception) -> KernelError:
+        hint = (
+            "\n(an index outside an argument: the kernel reads or writes beyond the "
+            "buffers it was given)"
+            if isinstance(err, IndexError)
+            else ""
+        )
+        return KernelError(
+            f"{call_site}: kernel model @{symbol}"
+            f"{f' ({link_with})' if link_with else ''} called from {caller} failed: "
+            f"{type(err).__name__}: {err}{hint}"
+        )
 
     def call(*args):
         if floats:
             args = list(args)
             for i in floats:
                 args[i] = float(args[i])
+        if queue.active:
+            if prepare is not None:
+                try:
+                    queue.pending.append(prepare(*args))
+                except SimulationError:
+                    raise
+                except Exception as err:  # a model is user code: every failure becomes a report
+                    raise failed(err) from None
+                return
+            if queue.pending:
+                queue.flush()
         try:
             model(*args)
         except SimulationError:
             raise
         except Exception as err:  # a model is user code: every failure becomes a report
-            hint = (
-                "\n(an index outside an argument: the kernel reads or writes beyond the "
-                "buffers it was given)"
-                if isinstance(err, IndexError)
-                else ""
-            )
-            raise KernelError(
-                f"{call_site}: kernel model @{symbol}"
-                f"{f' ({link_with})' if link_with else ''} called from {caller} failed: "
-                f"{type(err).__name__}: {err}{hint}"
-            ) from None
+            raise failed(err) from None
 
     return call
 
@@ -145,8 +169,16 @@ def _kernel_wrapper(
 class _Compiler:
     """Compiles every core body, the functions they call and the runtime sequence."""
 
-    def __init__(self, design: Design, machine: Machine, host: HostContext, budget: Budget):
+    def __init__(
+        self,
+        design: Design,
+        machine: Machine,
+        host: HostContext,
+        budget: Budget,
+        queue: KernelQueue | None = None,
+    ):
         self.design = design
+        self.queue = queue if queue is not None else KernelQueue()
         self.machine = machine
         self.host = host
         self.globals: dict = {
@@ -280,7 +312,7 @@ class _Compiler:
             inputs = prop(fn_op, "function_type").inputs.data
             floats = [i for i, t in enumerate(inputs) if is_float(t)]
             self.globals[name] = _kernel_wrapper(
-                sym, model, link_with, core_name, where(op), floats
+                sym, model, link_with, core_name, where(op), floats, self.queue
             )
             funcs[sym] = (name, False)
             return funcs[sym]
@@ -467,12 +499,19 @@ class Simulator:
         self.machine = build_machine(design)
         self.host = HostContext(design, self.machine)
         self.budget = Budget(options.max_steps, options.timeout)
-        compiler = _Compiler(design, self.machine, self.host, self.budget)
+        self.kernels = KernelQueue()
+        compiler = _Compiler(design, self.machine, self.host, self.budget, self.kernels)
         self.cores = []
         for core in design.cores:
             name, fn = compiler.compile_core(core)
             self.cores.append((name, fn, f"{name} ({where(core.op)})", compiler.progress[name]))
         self.runtime_fn = compiler.compile_runtime()
+        # Kernel calls are deferred and batched across cores when no core reads or writes
+        # memory but through kernels (the event scheduler flushes them before any DMA moves
+        # data); the step-by-step schedule runs every call where it is.
+        self.defers = not options.exact_schedule and all(
+            pure_kernel_caller(core.op, design.funcs) for core in design.cores
+        )
         from iron_ir.sim.host import argument_directions
 
         roles = argument_directions(design, self.machine) if design.runtime is not None else []
@@ -512,6 +551,7 @@ class Simulator:
             recorder,
             options.progress,
             options.exact_schedule,
+            self.kernels if self.defers else None,
         )
         with np.errstate(all="ignore"):
             steps = scheduler.run()

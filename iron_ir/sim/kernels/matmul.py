@@ -39,6 +39,7 @@ from iron_ir.sim.kernels._numerics import (
     to_bf16,
     wrap,
 )
+from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels.registry import (
     KernelModelError,
     builtin_model,
@@ -222,6 +223,78 @@ def _bf16_blocked_matmul(a, b, c, m, k, n, tiles, b_col_major, c_col_major, roun
         c[...] = to_bf16(acc.take(plan.out_index), rounding)
 
 
+class _Bf16BatchPlan:
+    """:class:`_Bf16MatmulPlan` for ``count`` calls of one shape and layout at once (bf16 C).
+
+    The joined bits are the calls' A, B and C one call after another; the fp64 array holds
+    the A blocks as (K/s, count, M, s), the B blocks as (K/s, count, s, N) and the terms as
+    (K/s + 1, count, M, N): every block product is the same (M, s) @ (s, N) matmul as in a
+    single call, and the fp32 reduction over the leading axis adds the same terms in the
+    same order, so each call's C comes out bit for bit as if it ran alone.
+    """
+
+    __slots__ = ("index", "high_index", "bits", "values", "a_blocks", "b_blocks", "terms",
+                 "products", "acc", "acc_high", "out_index", "table", "mn")
+
+    def __init__(self, single: _Bf16MatmulPlan, m, k, n, s, count):
+        nb = k // s
+        mk, kn, mn = m * k, k * n, m * n
+        per = mk + kn + mn
+        starts = np.arange(count) * per
+        a_index = single.index[:mk].reshape(nb, 1, m * s) + starts.reshape(1, -1, 1)
+        b_index = single.index[mk : mk + kn].reshape(nb, 1, s * n) + starts.reshape(1, -1, 1)
+        c_index = single.index[mk + kn :].reshape(1, mn) + starts.reshape(-1, 1)
+        self.index = np.concatenate((a_index.reshape(-1), b_index.reshape(-1), c_index.reshape(-1)))
+        self.bits = np.empty(count * per, dtype=np.uint16)
+        head = count * (mk + kn)
+        self.values = np.empty(head + (nb + 1) * count * mn, dtype=np.float64)
+        self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
+        self.b_blocks = self.values[count * mk : head].reshape(nb, count, s, n)
+        self.terms = self.values[head:].reshape(nb + 1, count, m, n)
+        self.products = self.terms[1:]
+        self.acc = np.empty(count * mn, dtype=np.float32)
+        self.acc_high = self.acc.view(np.uint16)
+        offsets = np.arange(count).reshape(-1, 1)
+        self.out_index = (single.out_index.reshape(1, mn) + offsets * mn).reshape(-1)
+        self.high_index = 2 * self.out_index + 1
+        self.table = single.table
+        self.mn = mn
+
+
+_BATCH_PLANS: dict[tuple, _Bf16BatchPlan] = {}
+
+
+def _bf16_matmul_batch(group, calls) -> None:
+    """Prepared ``(A, B, C)`` calls of one group (bf16 C) as one computation, bit for bit as
+    :func:`_bf16_blocked_matmul` one call after another (the calls write distinct Cs)."""
+    m, k, n, tiles, b_col_major, c_col_major, rounding = group
+    count = len(calls)
+    if count == 1:
+        _bf16_blocked_matmul(*calls[0], *group)
+        return
+    key = (group, count)
+    plan = _BATCH_PLANS.get(key)
+    if plan is None:
+        single = _PLANS.get(group[:6])
+        if single is None:
+            single = _PLANS[group[:6]] = _Bf16MatmulPlan(m, k, n, tiles, b_col_major, c_col_major)
+        plan = _BATCH_PLANS[key] = _Bf16BatchPlan(single, m, k, n, tiles[1], count)
+    u16, bits = np.uint16, plan.bits
+    np.concatenate([x.view(u16) for call in calls for x in call], out=bits)
+    plan.table.take(bits.take(plan.index), out=plan.values[: bits.size], mode="clip")
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
+    acc = plan.acc
+    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=acc.reshape(count, m, n))
+    if rounding == "truncate":
+        out = plan.acc_high.take(plan.high_index).reshape(count, -1)
+        for (_, _, c), row in zip(calls, out):
+            c.view(u16)[...] = row
+    else:
+        out = to_bf16(acc.take(plan.out_index), rounding).reshape(count, -1)
+        for (_, _, c), row in zip(calls, out):
+            c[...] = row
+
+
 def _block_fp32_matmul(c0: np.ndarray, a: np.ndarray, b: np.ndarray, s: int) -> np.ndarray:
     """``c0 + a @ b`` with the blocked fp32 accumulation of :func:`_bf16_blocked_matmul`, for
     row-major operands of any float type."""
@@ -254,8 +327,9 @@ def matmul_model(
     shapes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
     ndarray = np.ndarray
+    bf16_vector = in_dt == BF16 and not scalar
 
-    def model(a_in, b_in, c_out) -> None:
+    def prepare(a_in, b_in, c_out) -> Call:
         if (
             type(a_in) is ndarray
             and type(b_in) is ndarray
@@ -267,7 +341,9 @@ def matmul_model(
             and b_in.flags.c_contiguous
             and c_out.flags.c_contiguous
         ):
-            a, b, c = a_in.reshape(-1), b_in.reshape(-1), c_out.reshape(-1)
+            a = a_in if a_in.ndim == 1 else a_in.reshape(-1)
+            b = b_in if b_in.ndim == 1 else b_in.reshape(-1)
+            c = c_out if c_out.ndim == 1 else c_out.reshape(-1)
         else:  # the checks one by one, for the message
             expect_dtype(a_in, kernel, "A", in_dt)
             expect_dtype(b_in, kernel, "B", in_dt)
@@ -275,49 +351,51 @@ def matmul_model(
             a, b = flat(a_in, kernel, "A"), flat(b_in, kernel, "B")
             c = flat(c_out, kernel, "C")
         sizes = (a.size, b.size, c.size)
-        dims = shapes.get(sizes)
-        if dims is None:
-            dims = matmul_dims(kernel, a, b, c)
-            m, k, n = dims
+        group = shapes.get(sizes)
+        if group is None:
+            m, k, n = matmul_dims(kernel, a, b, c)
             r, s, t = (1, 1, 1) if scalar else tiles
             if m % r or k % s or n % t:
                 raise KernelModelError(
                     f"{kernel}: M={m}, K={k}, N={n} must be multiples of the mmul shape "
                     f"r={r}, s={s}, t={t}"
                 )
-            shapes[sizes] = dims
-        m, k, n = dims
-        r, s, t = (1, 1, 1) if scalar else tiles
-        if in_dt == BF16 and not scalar:
-            _bf16_blocked_matmul(
-                a, b, c, m, k, n, tiles, b_col_major, c_col_major, bf16_rounding
-            )
-            return
-        A = untile(a, m, k, r, s, col_major=False)
-        B = untile(b, k, n, s, t, col_major=b_col_major)
-        C = untile(c, m, n, r, t, col_major=c_col_major)
-        if in_dt.kind in "iu":
-            result = wrap(C.astype(np.int64) + A.astype(np.int64) @ B.astype(np.int64), out_dt)
-        elif scalar and out_dt == BF16:
-            running = np.zeros((m, n), dtype=np.float32)
-            a32, b32 = A.astype(np.float32), B.astype(np.float32)
-            for i in range(k):
-                running = to_bf16(running + np.outer(a32[:, i], b32[i, :]), "nearest_even")
-                running = running.astype(np.float32)
-            result = to_bf16(C.astype(np.float32) + running, "nearest_even")
-        elif scalar:
-            running = np.zeros((m, n), dtype=np.float32)
-            a32, b32 = A.astype(np.float32), B.astype(np.float32)
-            for i in range(k):
-                running = (running + np.outer(a32[:, i], b32[i, :])).astype(np.float32)
-            result = (C.astype(np.float32) + running).astype(np.float32)
-        else:
-            acc = _block_fp32_matmul(C, A, B, s)
-            result = to_bf16(acc, bf16_rounding) if out_dt == BF16 else acc
-        c[:] = tile(np.asarray(result, dtype=out_dt), r, t, col_major=c_col_major)
+            group = shapes[sizes] = (m, k, n, tiles, b_col_major, c_col_major, bf16_rounding)
+        if bf16_vector and out_dt == BF16:
+            return Call(_bf16_matmul_batch, group, (a, b, c), (a, b), (c,))
+        return Call(run_each, group, (a, b, c), (a, b), (c,))
 
-    model.__name__ = f"{kernel}_model"
-    return model
+    def run_each(group, calls) -> None:
+        m, k, n = group[:3]
+        r, s, t = (1, 1, 1) if scalar else tiles
+        for a, b, c in calls:
+            if bf16_vector:
+                _bf16_blocked_matmul(a, b, c, *group)
+                continue
+            A = untile(a, m, k, r, s, col_major=False)
+            B = untile(b, k, n, s, t, col_major=b_col_major)
+            C = untile(c, m, n, r, t, col_major=c_col_major)
+            if in_dt.kind in "iu":
+                result = wrap(C.astype(np.int64) + A.astype(np.int64) @ B.astype(np.int64), out_dt)
+            elif scalar and out_dt == BF16:
+                running = np.zeros((m, n), dtype=np.float32)
+                a32, b32 = A.astype(np.float32), B.astype(np.float32)
+                for i in range(k):
+                    running = to_bf16(running + np.outer(a32[:, i], b32[i, :]), "nearest_even")
+                    running = running.astype(np.float32)
+                result = to_bf16(C.astype(np.float32) + running, "nearest_even")
+            elif scalar:
+                running = np.zeros((m, n), dtype=np.float32)
+                a32, b32 = A.astype(np.float32), B.astype(np.float32)
+                for i in range(k):
+                    running = (running + np.outer(a32[:, i], b32[i, :])).astype(np.float32)
+                result = (C.astype(np.float32) + running).astype(np.float32)
+            else:
+                acc = _block_fp32_matmul(C, A, B, s)
+                result = to_bf16(acc, bf16_rounding) if out_dt == BF16 else acc
+            c[:] = tile(np.asarray(result, dtype=out_dt), r, t, col_major=c_col_major)
+
+    return batchable(prepare, f"{kernel}_model")
 
 
 def register_matmul_models(arch: str = "aie2", **options) -> None:
@@ -341,13 +419,23 @@ for (_in, _out), _tiles in MATMUL_TILES["aie2"].items():
     builtin_model(f"matmul_scalar_{_in}_{_out}", source=_MM_SRC)(matmul_model(_in, _out, None))
 
 
-def zero_model(kernel: str, dtype: np.dtype):
-    def model(c_out) -> None:
-        expect_dtype(c_out, kernel, "c_out", dtype)
-        flat(c_out, kernel, "c_out")[:] = 0
+def _zero_each(_group, buffers) -> None:
+    for c in buffers:
+        c.fill(0)
 
-    model.__name__ = kernel
-    return model
+
+def zero_model(kernel: str, dtype: np.dtype):
+    ndarray = np.ndarray
+
+    def prepare(c_out) -> Call:
+        if type(c_out) is ndarray and c_out.dtype == dtype and c_out.flags.c_contiguous:
+            c = c_out
+        else:
+            expect_dtype(c_out, kernel, "c_out", dtype)
+            c = flat(c_out, kernel, "c_out")
+        return Call(_zero_each, None, c, (), (c,))
+
+    return batchable(prepare, kernel)
 
 
 for _type, _dt in DTYPES.items():
