@@ -527,6 +527,7 @@ class Simulator:
         arrays, owned = _coerce_inputs(self.specs, list(inputs), self.read_only, self.spares)
         self.spares = []
         self.budget.restart()
+        self.kernels.reset_counters()
         cores = []
         for name, fn, what, progress in self.cores:
             progress.takes = progress.mark = 0

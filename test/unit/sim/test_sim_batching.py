@@ -1,0 +1,164 @@
+"""Deferred kernel calls (``iron_ir.sim.batching``): waves never hold two conflicting calls, and
+a batch gives, bit for bit, what the calls give one after another."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from iron_ir.ir.parse import parse_module
+from iron_ir.sim.batching import Call, KernelQueue, pure_kernel_caller, waves
+from iron_ir.sim.kernels import lookup_model
+from iron_ir.sim.kernels import matmul as mm
+from iron_ir.sim.kernels._numerics import BF16
+
+BUFFERS = 5
+_sets = st.sets(st.integers(0, BUFFERS - 1), max_size=3)
+
+
+def _wave_of(calls) -> dict:
+    found = {}
+    for n, wave in enumerate(waves(calls)):
+        for payloads in wave.values():
+            for payload in payloads:
+                assert payload not in found
+                found[payload] = n
+    return found
+
+
+def _noop(group, payloads):
+    pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_sets, _sets), max_size=12))
+def test_waves_order_every_conflicting_pair(specs):
+    buffers = [np.zeros(4) for _ in range(BUFFERS)]
+    calls = [
+        Call(_noop, None, i, tuple(buffers[k] for k in r), tuple(buffers[k] for k in w))
+        for i, (r, w) in enumerate(specs)
+    ]
+    wave = _wave_of(calls)
+    assert sorted(wave) == list(range(len(calls)))
+    for j, (rj, wj) in enumerate(specs):
+        after = [
+            wave[i]
+            for i, (ri, wi) in enumerate(specs[:j])
+            if (rj | wj) & wi or wj & ri  # reads/writes what i writes, or writes what i reads
+        ]
+        # After every call it conflicts with, and no later than it must be.
+        assert wave[j] == (max(after) + 1 if after else 0)
+
+
+def test_views_of_one_buffer_conflict_and_groups_split_a_wave():
+    buf, other = np.zeros(8), np.zeros(8)
+    calls = [
+        Call(_noop, "g", 0, (), (buf[:4],)),
+        Call(_noop, "g", 1, (buf[4:],), ()),  # reads another half of the same buffer
+        Call(_noop, "g", 2, (), (other,)),
+        Call(_noop, "h", 3, (), (other.reshape(2, 4)[1],)),
+    ]
+    assert _wave_of(calls) == {0: 0, 1: 1, 2: 0, 3: 1}
+    first = waves(calls)[0]
+    assert first == {(_noop, "g"): [0, 2]}
+
+
+def _bf16_bits(rng, size, special: bool):
+    if special:  # any bit pattern: NaN, inf, denormals, huge and tiny exponents
+        return rng.integers(0, 1 << 16, size, dtype=np.uint16).view(BF16)
+    return rng.standard_normal(size).astype(np.float32).astype(BF16)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from([(4, 8, 4), (4, 8, 8)]),
+    st.integers(1, 2),
+    st.integers(1, 3),
+    st.integers(1, 2),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(["truncate", "nearest_even"]),
+    st.integers(2, 5),
+    st.booleans(),
+    st.integers(0, 2**32 - 1),
+)
+def test_batched_bf16_matmul_is_the_calls_one_by_one(
+    tiles, mr, ks, nt, b_col, c_col, rounding, count, special, seed
+):
+    r, s, t = tiles
+    m, k, n = mr * r, ks * s, nt * t
+    rng = np.random.default_rng(seed)
+    ops = [
+        (_bf16_bits(rng, m * k, special), _bf16_bits(rng, k * n, special), _bf16_bits(rng, m * n, special))
+        for _ in range(count)
+    ]
+    group = (m, k, n, tiles, b_col, c_col, rounding)
+    alone = [(a, b, c.copy()) for a, b, c in ops]
+    batched = [(a, b, c.copy()) for a, b, c in ops]
+    with np.errstate(all="ignore"):  # as the simulator runs models
+        for call in alone:
+            mm._bf16_blocked_matmul(*call, *group)
+        mm._bf16_matmul_batch(group, batched)
+    for (_, _, want), (_, _, got) in zip(alone, batched):
+        np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=10))
+def test_queue_runs_dependent_calls_as_in_order(seed, chain):
+    """Calls whose C feeds a later call's A (and several into one C), some zeroing, through
+    the queue: the same buffers as calling the models in order."""
+    rng = np.random.default_rng(seed)
+    matmul, zero = lookup_model("matmul_bf16_bf16", None), lookup_model("zero_bf16", None)
+    start = [rng.standard_normal(1024).astype(np.float32).astype(BF16) for _ in range(4)]
+    program = [(src, dst) for src, dst in chain]
+
+    def run(deferred: bool):
+        bufs = [b.copy() for b in start]
+        queue = KernelQueue()
+        for src, dst in program:
+            if src == dst:
+                args, model = (bufs[dst],), zero
+            else:
+                args, model = (bufs[src], bufs[(src + 1) % 4], bufs[dst]), matmul
+            if deferred:
+                queue.pending.append(model.prepare(*args))
+            else:
+                model(*args)
+        queue.flush()
+        return bufs, queue
+
+    want, _ = run(False)
+    got, queue = run(True)
+    assert queue.calls == len(program)
+    for w, g in zip(want, got):
+        np.testing.assert_array_equal(g.view(np.uint16), w.view(np.uint16))
+
+
+def test_a_core_touching_memory_does_not_defer():
+    text = """
+    func.func private @k(memref<8xi32>)
+    func.func @helper(%m: memref<8xi32>) {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %m[%c0] : memref<8xi32>
+      return
+    }
+    func.func @calls_kernel(%m: memref<8xi32>) {
+      func.call @k(%m) : (memref<8xi32>) -> ()
+      return
+    }
+    """
+    mod = parse_module(f"module {{{text}}}", "t.mlir")
+    funcs = {op.sym_name.data: op for op in mod.ops}
+    assert pure_kernel_caller(funcs["calls_kernel"], funcs)
+    assert not pure_kernel_caller(funcs["helper"], funcs)
+    # Through a call of a defined function.
+    caller = parse_module(
+        "module {" + text + """
+    func.func @outer(%m: memref<8xi32>) {
+      func.call @helper(%m) : (memref<8xi32>) -> ()
+      return
+    }}""",
+        "t.mlir",
+    )
+    funcs = {op.sym_name.data: op for op in caller.ops}
+    assert not pure_kernel_caller(funcs["outer"], funcs)
