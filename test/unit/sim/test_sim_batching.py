@@ -162,3 +162,54 @@ def test_a_core_touching_memory_does_not_defer():
     )
     funcs = {op.sym_name.data: op for op in caller.ops}
     assert not pure_kernel_caller(funcs["outer"], funcs)
+
+
+def _eltwise_args(name, rng, n):
+    if name.startswith("vector_scalar_mul"):
+        dtype = np.int16 if "int16" in name else np.int32
+        a = rng.integers(-30000, 30000, n).astype(dtype)
+        factor = rng.integers(-(2**31), 2**31 - 1)
+        if rng.integers(2):  # the factor from a buffer (an RTP), read as the call runs
+            factor = np.array([factor], dtype=np.int32)
+        return (a, np.zeros(n, dtype), factor, n)
+    a, b = (_bf16_bits(rng, n, bool(rng.integers(2))) for _ in range(2))
+    size = (n,) if name.endswith("_size") else ()
+    return (a, b, np.zeros(n, BF16), *size)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.sampled_from(
+        [
+            "vector_scalar_mul_int16_vector",
+            "vector_scalar_mul_int32_scalar",
+            "vector_scalar_mul_vector",
+            "eltwise_add_bf16_vector",
+            "eltwise_mul_bf16_scalar",
+            "eltwise_mul_bf16_vector_size",
+        ]
+    ),
+    st.integers(1, 4),
+    st.integers(2, 5),
+    st.integers(0, 2**32 - 1),
+)
+def test_batched_eltwise_is_the_calls_one_by_one(name, vectors, count, seed):
+    model = lookup_model(name, None)
+    rng = np.random.default_rng(seed)
+    if name.startswith("eltwise") and not name.endswith("_size"):
+        n = 1024  # built into the kernel
+    else:
+        n = 32 * vectors + (0 if name.endswith("vector") else int(rng.integers(0, 3)))
+    calls = [_eltwise_args(name, rng, n) for _ in range(count)]
+    outputs = [args[1] if name.startswith("vector_scalar") else args[2] for args in calls]
+    queue = KernelQueue()
+    with np.errstate(all="ignore"):
+        for args in calls:
+            queue.pending.append(model.prepare(*args))
+        queue.flush()
+        batched = [o.copy() for o in outputs]
+        for args in calls:
+            model(*args)
+    assert queue.batches == 1 and queue.batched == count
+    for got, want in zip(batched, outputs):
+        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
