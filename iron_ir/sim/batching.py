@@ -68,6 +68,18 @@ def _owner(array) -> int:
     return id(array if base is None else base)
 
 
+def entry(call: Call) -> tuple:
+    """What the queue holds of ``call``: ``((run, group), payload, read owners, written
+    owners, call)`` (the call keeps the arrays, so their owners' identities stay theirs)."""
+    return (
+        (call.run, call.group),
+        call.payload,
+        tuple(_owner(a) for a in call.reads),
+        tuple(_owner(a) for a in call.writes),
+        call,
+    )
+
+
 class KernelQueue:
     """Prepared kernel calls of one simulator, run at :meth:`flush` (see the module
     docstring). ``active`` is set for runs that defer; the counters say how calls ran."""
@@ -76,7 +88,8 @@ class KernelQueue:
 
     def __init__(self) -> None:
         self.active = False
-        self.pending: list[Call] = []
+        self.pending: list[tuple] = []
+        """:func:`entry` of each prepared call, in program order."""
         self.calls = 0
         """Calls that were deferred."""
         self.batched = 0
@@ -88,6 +101,9 @@ class KernelQueue:
     def reset_counters(self) -> None:
         self.calls = self.batched = self.batches = self.flushes = 0
 
+    def add(self, call: Call) -> None:
+        self.pending.append(entry(call))
+
     def flush(self) -> None:
         pending = self.pending
         if not pending:
@@ -96,8 +112,8 @@ class KernelQueue:
         self.flushes += 1
         self.calls += len(pending)
         if len(pending) == 1:
-            call = pending[0]
-            call.run(call.group, [call.payload])
+            (run, group), payload = pending[0][:2]
+            run(group, [payload])
             return
         for wave in waves(pending):
             for (run, group), payloads in wave.items():
@@ -107,29 +123,37 @@ class KernelQueue:
                 run(group, payloads)
 
 
-def waves(calls: list[Call]) -> list[dict[tuple, list]]:
-    """``calls`` (in program order) as waves: per wave, the payloads of each ``(run, group)``
-    in order. A call goes one wave after the latest earlier call it conflicts with."""
+def waves(entries: list[tuple]) -> list[dict[tuple, list]]:
+    """Queue entries (in program order) as waves: per wave, the payloads of each
+    ``(run, group)`` in order. A call goes one wave after the latest earlier call it
+    conflicts with."""
     written: dict[int, int] = {}  # buffer -> the last wave that writes it
     read: dict[int, int] = {}  # buffer -> the last wave that reads it
+    last_written, last_read = written.get, read.get
     out: list[dict[tuple, list]] = []
-    for call in calls:
-        reads = [_owner(a) for a in call.reads]
-        writes = [_owner(a) for a in call.writes]
+    for kind, payload, reads, writes, _ in entries:
         wave = 0
         for key in reads:
-            w = written.get(key, -1) + 1
+            w = last_written(key, -1) + 1
             if w > wave:
                 wave = w
         for key in writes:
-            w = max(written.get(key, -1), read.get(key, -1)) + 1
+            w = last_written(key, -1) + 1
+            if w > wave:
+                wave = w
+            w = last_read(key, -1) + 1
             if w > wave:
                 wave = w
         if wave == len(out):
-            out.append({})
-        out[wave].setdefault((call.run, call.group), []).append(call.payload)
+            out.append({kind: [payload]})
+        else:
+            batch = out[wave].get(kind)
+            if batch is None:
+                out[wave][kind] = [payload]
+            else:
+                batch.append(payload)
         for key in reads:
-            if read.get(key, -1) < wave:
+            if last_read(key, -1) < wave:
                 read[key] = wave
         for key in writes:
             written[key] = wave  # every earlier write of it is in an earlier wave

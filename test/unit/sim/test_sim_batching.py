@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iron_ir.ir.parse import parse_module
-from iron_ir.sim.batching import Call, KernelQueue, pure_kernel_caller, waves
+from iron_ir.sim.batching import Call, KernelQueue, entry, pure_kernel_caller, waves
 from iron_ir.sim.kernels import lookup_model
 from iron_ir.sim.kernels import matmul as mm
 from iron_ir.sim.kernels._numerics import BF16
@@ -17,7 +17,7 @@ _sets = st.sets(st.integers(0, BUFFERS - 1), max_size=3)
 
 def _wave_of(calls) -> dict:
     found = {}
-    for n, wave in enumerate(waves(calls)):
+    for n, wave in enumerate(waves([entry(c) for c in calls])):
         for payloads in wave.values():
             for payload in payloads:
                 assert payload not in found
@@ -58,7 +58,7 @@ def test_views_of_one_buffer_conflict_and_groups_split_a_wave():
         Call(_noop, "h", 3, (), (other.reshape(2, 4)[1],)),
     ]
     assert _wave_of(calls) == {0: 0, 1: 1, 2: 0, 3: 1}
-    first = waves(calls)[0]
+    first = waves([entry(c) for c in calls])[0]
     assert first == {(_noop, "g"): [0, 2]}
 
 
@@ -121,7 +121,7 @@ def test_queue_runs_dependent_calls_as_in_order(seed, chain):
             else:
                 args, model = (bufs[src], bufs[(src + 1) % 4], bufs[dst]), matmul
             if deferred:
-                queue.pending.append(model.prepare(*args))
+                queue.add(model.prepare(*args))
             else:
                 model(*args)
         queue.flush()
@@ -205,7 +205,7 @@ def test_batched_eltwise_is_the_calls_one_by_one(name, vectors, count, seed):
     queue = KernelQueue()
     with np.errstate(all="ignore"):
         for args in calls:
-            queue.pending.append(model.prepare(*args))
+            queue.add(model.prepare(*args))
         queue.flush()
         batched = [o.copy() for o in outputs]
         for args in calls:
