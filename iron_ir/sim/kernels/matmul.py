@@ -26,6 +26,7 @@ does.
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 import numpy as np
 
@@ -234,7 +235,7 @@ class _Bf16BatchPlan:
     """
 
     __slots__ = ("index", "high_index", "bits", "values", "a_blocks", "b_blocks", "terms",
-                 "products", "acc", "acc_high", "out_index", "table", "mn")
+                 "products", "acc", "acc_terms", "acc_high", "out_index", "table", "mn")
 
     def __init__(self, single: _Bf16MatmulPlan, m, k, n, s, count):
         nb = k // s
@@ -253,6 +254,7 @@ class _Bf16BatchPlan:
         self.terms = self.values[head:].reshape(nb + 1, count, m, n)
         self.products = self.terms[1:]
         self.acc = np.empty(count * mn, dtype=np.float32)
+        self.acc_terms = self.acc.reshape(count, m, n)
         self.acc_high = self.acc.view(np.uint16)
         offsets = np.arange(count).reshape(-1, 1)
         self.out_index = (single.out_index.reshape(1, mn) + offsets * mn).reshape(-1)
@@ -265,34 +267,33 @@ _BATCH_PLANS: dict[tuple, _Bf16BatchPlan] = {}
 
 
 def _bf16_matmul_batch(group, calls) -> None:
-    """Prepared ``(A, B, C)`` calls of one group (bf16 C) as one computation, bit for bit as
-    :func:`_bf16_blocked_matmul` one call after another (the calls write distinct Cs)."""
-    m, k, n, tiles, b_col_major, c_col_major, rounding = group
+    """Prepared calls of one group (bf16 C; each call the uint16 bits of its A, B and C) as one
+    computation, bit for bit as :func:`_bf16_blocked_matmul` one call after another (the calls
+    write distinct Cs)."""
     count = len(calls)
-    if count == 1:
-        _bf16_blocked_matmul(*calls[0], *group)
-        return
     key = (group, count)
     plan = _BATCH_PLANS.get(key)
     if plan is None:
+        m, k, n, tiles, b_col_major, c_col_major, _ = group
         single = _PLANS.get(group[:6])
         if single is None:
             single = _PLANS[group[:6]] = _Bf16MatmulPlan(m, k, n, tiles, b_col_major, c_col_major)
         plan = _BATCH_PLANS[key] = _Bf16BatchPlan(single, m, k, n, tiles[1], count)
-    u16, bits = np.uint16, plan.bits
-    np.concatenate([x.view(u16) for call in calls for x in call], out=bits)
+    bits = plan.bits
+    np.concatenate(list(chain.from_iterable(calls)), out=bits)
     plan.table.take(bits.take(plan.index), out=plan.values[: bits.size], mode="clip")
     np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
     acc = plan.acc
-    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=acc.reshape(count, m, n))
-    if rounding == "truncate":
+    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
+    if group[6] == "truncate":
+        if count == 1:
+            plan.acc_high.take(plan.high_index, out=calls[0][2], mode="clip")
+            return
         out = plan.acc_high.take(plan.high_index).reshape(count, -1)
-        for (_, _, c), row in zip(calls, out):
-            c.view(u16)[...] = row
     else:
-        out = to_bf16(acc.take(plan.out_index), rounding).reshape(count, -1)
-        for (_, _, c), row in zip(calls, out):
-            c[...] = row
+        out = to_bf16(acc.take(plan.out_index), group[6]).view(np.uint16).reshape(count, -1)
+    for (_, _, c), row in zip(calls, out):
+        c[...] = row
 
 
 def _block_fp32_matmul(c0: np.ndarray, a: np.ndarray, b: np.ndarray, s: int) -> np.ndarray:
@@ -326,7 +327,7 @@ def matmul_model(
 
     shapes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
-    ndarray = np.ndarray
+    ndarray, u16 = np.ndarray, np.uint16
     bf16_vector = in_dt == BF16 and not scalar
 
     def prepare(a_in, b_in, c_out) -> Call:
@@ -362,7 +363,8 @@ def matmul_model(
                 )
             group = shapes[sizes] = (m, k, n, tiles, b_col_major, c_col_major, bf16_rounding)
         if bf16_vector and out_dt == BF16:
-            return Call(_bf16_matmul_batch, group, (a, b, c), (a, b), (c,))
+            bits = (a.view(u16), b.view(u16), c.view(u16))
+            return Call(_bf16_matmul_batch, group, bits, (a, b), (c,))
         return Call(run_each, group, (a, b, c), (a, b), (c,))
 
     def run_each(group, calls) -> None:
