@@ -234,8 +234,8 @@ class _Bf16BatchPlan:
     same order, so each call's C comes out bit for bit as if it ran alone.
     """
 
-    __slots__ = ("index", "high_index", "bits", "values", "a_blocks", "b_blocks", "terms",
-                 "products", "acc", "acc_terms", "acc_high", "out_index", "table", "mn")
+    __slots__ = ("index", "high_index", "bits", "wide", "values", "a_blocks", "b_blocks", "terms",
+                 "products", "acc", "acc_terms", "acc_high", "out_index")
 
     def __init__(self, single: _Bf16MatmulPlan, m, k, n, s, count):
         nb = k // s
@@ -247,6 +247,7 @@ class _Bf16BatchPlan:
         c_index = single.index[mk + kn :].reshape(1, mn) + starts.reshape(-1, 1)
         self.index = np.concatenate((a_index.reshape(-1), b_index.reshape(-1), c_index.reshape(-1)))
         self.bits = np.empty(count * per, dtype=np.uint16)
+        self.wide = np.empty(count * per, dtype=np.uint32)
         head = count * (mk + kn)
         self.values = np.empty(head + (nb + 1) * count * mn, dtype=np.float64)
         self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
@@ -259,8 +260,6 @@ class _Bf16BatchPlan:
         offsets = np.arange(count).reshape(-1, 1)
         self.out_index = (single.out_index.reshape(1, mn) + offsets * mn).reshape(-1)
         self.high_index = 2 * self.out_index + 1
-        self.table = single.table
-        self.mn = mn
 
 
 _BATCH_PLANS: dict[tuple, _Bf16BatchPlan] = {}
@@ -281,7 +280,9 @@ def _bf16_matmul_batch(group, calls) -> None:
         plan = _BATCH_PLANS[key] = _Bf16BatchPlan(single, m, k, n, tiles[1], count)
     bits = plan.bits
     np.concatenate(list(chain.from_iterable(calls)), out=bits)
-    plan.table.take(bits.take(plan.index), out=plan.values[: bits.size], mode="clip")
+    # Re-laid out, then widened: a bf16's bits are the high half of its fp32 (exact in fp64).
+    np.left_shift(bits.take(plan.index), 16, out=plan.wide, dtype=np.uint32)
+    plan.values[: bits.size] = plan.wide.view(np.float32)
     np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
     acc = plan.acc
     np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
