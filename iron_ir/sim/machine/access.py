@@ -1,8 +1,8 @@
 """Access plans: how one BD execution walks its buffer, as numpy views built once.
 
 A BD's affine pattern (offset, length, dims outermost first) is a strided view of the flat
-buffer (``as_strided``), or a plain slice when it is contiguous; the DMA then moves whole
-chunks with one numpy copy each. Only what no view can express falls back to an index array:
+buffer, or a plain slice when it is contiguous; the DMA then moves whole chunks with one numpy
+copy each. Only what no view can express falls back to an index array:
 a length that cuts the pattern short mid-row, or a write pattern that visits an element twice
 (the last write wins, as on the hardware). Zero padding (mem-tile MM2S) materialises the
 padded block once per execution.
@@ -178,6 +178,19 @@ def _first_bad(base: int, length: int, dims, size: int) -> PatternError:
 _CHUNK = 1 << 20
 
 
+def _strided(flat: np.ndarray, base: int, shape, strides) -> np.ndarray:
+    """The view of ``flat`` from element ``base`` through ``shape``/``strides`` (in elements;
+    the caller has checked it stays inside ``flat``). Built on the bytes of a contiguous
+    ``flat``, at an eighth of the cost of ``as_strided`` (every runtime task configured makes
+    its plans)."""
+    size = flat.itemsize
+    if not flat.flags.c_contiguous:
+        return as_strided(flat[base:], shape, [t * size for t in strides])
+    return np.ndarray(
+        tuple(shape), flat.dtype, flat.view(np.uint8), base * size, tuple(t * size for t in strides)
+    )
+
+
 def make_plan(
     flat: np.ndarray,
     base: int,
@@ -219,12 +232,12 @@ def make_plan(
         widths = [(0, 0)] * (len(dims) - len(pad)) + [tuple(p) for p in pad]
         padded = tuple(s + b + a for s, (b, a) in zip(shape, widths))
         interior = tuple(slice(b, b + s) for s, (b, _) in zip(shape, widths))
-        view = as_strided(flat[base:], shape, [t * flat.itemsize for t in strides])
+        view = _strided(flat, base, shape, strides)
         return Plan(PADDED, flat, prod(padded), view=view, pad=(padded, interior, pad_value))
     if _contiguous(shape, strides):
         return Plan(SLICE, flat, length, start=base)
     if write and not injective(shape, strides):
         offsets = bd_offsets(BufferDescriptor(base, length, BdDims.from_pairs(dims)))
         return Plan(OFFSETS, flat, length, offsets=offsets)
-    view = as_strided(flat[base:], shape, [t * flat.itemsize for t in strides])
+    view = _strided(flat, base, shape, strides)
     return Plan(VIEW, flat, length, view=view)
