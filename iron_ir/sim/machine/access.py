@@ -22,6 +22,9 @@ from iron_ir.dma.access import BdDims, BufferDescriptor, bd_offsets
 
 SLICE, VIEW, OFFSETS, PADDED = 0, 1, 2, 3
 
+_PIECES = 64
+"""Chunks (position, length) of a view's walk whose pieces a plan remembers."""
+
 
 def extent(sizes, strides) -> int:
     """The largest element offset a pattern reaches past its base."""
@@ -72,7 +75,9 @@ def _parts(view: np.ndarray, pos: int, k: int, out: list) -> None:
 class Plan:
     """The elements one execution of a BD visits, in order, on the flat array ``flat``."""
 
-    __slots__ = ("kind", "flat", "size", "start", "view", "offsets", "writes", "pad", "cache")
+    __slots__ = (
+        "kind", "flat", "size", "start", "view", "offsets", "writes", "pad", "cache", "parts"
+    )
 
     def __init__(self, kind, flat, size, start=0, view=None, offsets=None, pad=None):
         self.kind = kind
@@ -84,6 +89,7 @@ class Plan:
         self.pad = pad
         self.cache = None
         self.writes = None
+        self.parts = None
 
     @property
     def dtype(self) -> np.dtype:
@@ -98,11 +104,10 @@ class Plan:
         if kind == VIEW:
             if pos == 0 and k == self.size:
                 return self.view
-            parts: list = []
-            _parts(self.view, pos, k, parts)
+            parts = self._pieces(pos, k)
             if len(parts) == 1:
                 return parts[0]
-            return np.concatenate([p.reshape(-1) for p in parts])
+            return np.concatenate([p if p.ndim == 1 else p.reshape(-1) for p in parts])
         if kind == PADDED:
             if pos == 0 or self.cache is None:
                 block = np.full(self.pad[0], self.pad[2], dtype=self.flat.dtype)
@@ -110,6 +115,21 @@ class Plan:
                 self.cache = block.reshape(-1)
             return self.cache[pos : pos + k]
         return self.flat[self.offsets[pos : pos + k]]
+
+    def _pieces(self, pos: int, k: int) -> list[np.ndarray]:
+        """The sub-views covering walk positions ``[pos, pos + k)`` in order (:func:`_parts`),
+        remembered per chunk: every execution of a BD moves the same chunks."""
+        pieces = self.parts
+        if pieces is None:
+            pieces = self.parts = {}
+        found = pieces.get((pos, k))
+        if found is None:
+            views: list = []
+            _parts(self.view, pos, k, views)
+            if len(pieces) >= _PIECES:
+                pieces.clear()
+            found = pieces[(pos, k)] = views
+        return found
 
     def write(self, pos: int, k: int, data: np.ndarray) -> None:
         """Store ``data`` (``k`` elements, any shape in C order) at walk positions
@@ -128,13 +148,11 @@ class Plan:
             if pos == 0 and k == self.size:
                 view[...] = data if data.shape == view.shape else data.reshape(view.shape)
                 return
-            parts: list = []
-            _parts(view, pos, k, parts)
             data = data.reshape(-1)
             at = 0
-            for p in parts:
+            for p in self._pieces(pos, k):
                 n = p.size
-                p[...] = data[at : at + n].reshape(p.shape)
+                p[...] = data[at : at + n] if p.ndim == 1 else data[at : at + n].reshape(p.shape)
                 at += n
             return
         # Repeated offsets: the last write of an element wins.
