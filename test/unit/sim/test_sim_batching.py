@@ -9,7 +9,7 @@ from iron_ir.ir.parse import parse_module
 from iron_ir.sim.batching import Call, KernelQueue, entry, pure_kernel_caller, waves
 from iron_ir.sim.kernels import lookup_model
 from iron_ir.sim.kernels import matmul as mm
-from iron_ir.sim.kernels._numerics import BF16
+from iron_ir.sim.kernels._numerics import BF16, bf16_to_f32, to_bf16
 
 BUFFERS = 5
 _sets = st.sets(st.integers(0, BUFFERS - 1), max_size=3)
@@ -68,7 +68,27 @@ def _bf16_bits(rng, size, special: bool):
     return rng.standard_normal(size).astype(np.float32).astype(BF16)
 
 
-@settings(max_examples=25, deadline=None)
+def _blocked_reference(a, b, c, m, k, n, tiles, b_col, c_col, rounding):
+    """The documented numerics, call by call: A and B widened exactly, each ``s``-deep block
+    product one fp64 (M, s) @ (s, N) matmul, C and the blocks added in fp32 in K order, the
+    sum narrowed to C's type."""
+    r, s, t = tiles
+    nb = k // s
+    wide = lambda x: bf16_to_f32(x).astype(np.float64)  # noqa: E731
+    A = mm.untile(wide(a), m, k, r, s, col_major=False)
+    B = mm.untile(wide(b), k, n, s, t, col_major=b_col)
+    products = np.matmul(
+        np.ascontiguousarray(A.reshape(m, nb, s).transpose(1, 0, 2)), B.reshape(nb, s, n)
+    )
+    start = bf16_to_f32(c) if c.dtype == BF16 else c
+    acc = mm.untile(start, m, n, r, t, col_major=c_col).astype(np.float32)
+    for p in products:
+        acc = acc + p.astype(np.float32)
+    out = to_bf16(acc, rounding) if c.dtype == BF16 else acc
+    c[...] = mm.tile(out, r, t, col_major=c_col)
+
+
+@settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from([(4, 8, 4), (4, 8, 8)]),
     st.integers(1, 2),
@@ -77,29 +97,73 @@ def _bf16_bits(rng, size, special: bool):
     st.booleans(),
     st.booleans(),
     st.sampled_from(["truncate", "nearest_even"]),
+    st.booleans(),
     st.integers(1, 5),
     st.booleans(),
     st.integers(0, 2**32 - 1),
 )
 def test_batched_bf16_matmul_is_the_calls_one_by_one(
-    tiles, mr, ks, nt, b_col, c_col, rounding, count, special, seed
+    tiles, mr, ks, nt, b_col, c_col, rounding, f32_c, count, special, seed
 ):
+    """Bit for bit the documented numerics, for batches of any size (1: a call alone), both
+    layouts, both roundings, bf16 and f32 C, and any bit pattern (NaN, inf, exponents whose
+    products no fp64 block sum holds exactly)."""
     r, s, t = tiles
     m, k, n = mr * r, ks * s, nt * t
     rng = np.random.default_rng(seed)
-    ops = [
-        (_bf16_bits(rng, m * k, special), _bf16_bits(rng, k * n, special), _bf16_bits(rng, m * n, special))
-        for _ in range(count)
-    ]
+    ops = []
+    for _ in range(count):
+        a, b = _bf16_bits(rng, m * k, special), _bf16_bits(rng, k * n, special)
+        c = _bf16_bits(rng, m * n, special)
+        ops.append((a, b, bf16_to_f32(c) if f32_c else c))
     group = (m, k, n, tiles, b_col, c_col, rounding)
     alone = [(a, b, c.copy()) for a, b, c in ops]
     batched = [(a, b, c.copy()) for a, b, c in ops]
+    u16 = np.uint16
     with np.errstate(all="ignore"):  # as the simulator runs models
         for call in alone:
-            mm._bf16_blocked_matmul(*call, *group)
-        mm._bf16_matmul_batch(group, [tuple(x.view(np.uint16) for x in call) for call in batched])
+            _blocked_reference(*call, *group)
+        if f32_c:
+            mm._bf16_matmul_f32_batch(group, [(a.view(u16), b.view(u16), c) for a, b, c in batched])
+        else:
+            mm._bf16_matmul_batch(group, [tuple(x.view(u16) for x in call) for call in batched])
     for (_, _, want), (_, _, got) in zip(alone, batched):
-        np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+        np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.sampled_from(["i8_i32", "i16_i16", "i16_i32", "scalar_i16_i32"]),
+    st.integers(1, 2),
+    st.integers(1, 2),
+    st.integers(2, 4),
+    st.integers(0, 2**32 - 1),
+)
+def test_batched_integer_matmul_is_the_calls_one_by_one(types, mr, nt, count, seed):
+    model = lookup_model(f"matmul_{types}", None)
+    in_t, out_t = types.split("_")[-2:]
+    r, s, t = mm.MATMUL_TILES["aie2"].get((in_t, out_t), (1, 1, 1))
+    m, k, n = mr * r * 2, s * 2, nt * t * 2
+    rng = np.random.default_rng(seed)
+    info = np.iinfo(mm.DTYPES[in_t])
+    calls = [
+        (
+            rng.integers(info.min, info.max, m * k).astype(mm.DTYPES[in_t]),
+            rng.integers(info.min, info.max, k * n).astype(mm.DTYPES[in_t]),
+            rng.integers(-1000, 1000, m * n).astype(mm.DTYPES[out_t]),
+        )
+        for _ in range(count)
+    ]
+    batched = [(a, b, c.copy()) for a, b, c in calls]
+    queue = KernelQueue()
+    for call in batched:
+        queue.add(model.prepare(*call))
+    queue.flush()
+    for call in calls:
+        model(*call)
+    assert queue.batched == count
+    for (_, _, want), (_, _, got) in zip(calls, batched):
+        np.testing.assert_array_equal(got, want)
 
 
 @settings(max_examples=15, deadline=None)
