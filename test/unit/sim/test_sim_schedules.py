@@ -130,7 +130,27 @@ _BAD_KERNEL = (
     )
 )
 
+# A core whose only memory access is a deferred kernel call, starved of input: the same
+# deadlock report on both schedules (the deferred calls ran before it).
+_KERNEL_ONLY = (
+    "    func.func private @zero_i32(memref<8xi32>)\n"
+    + core(
+        "0_2",
+        acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
+        + "        func.call @zero_i32(%b) : (memref<8xi32>) -> ()\n"
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1),
+    )
+)
+
 MISUSE = {
+    "DeadlockError": (
+        _KERNEL_ONLY,
+        task("in", 0, "memref<32xi32>", 16)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out"),
+    ),
     "KernelError": (
         _BAD_KERNEL,
         task("in", 0, "memref<32xi32>", 32)
