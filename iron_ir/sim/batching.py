@@ -84,7 +84,7 @@ class KernelQueue:
     """Prepared kernel calls of one simulator, run at :meth:`flush` (see the module
     docstring). ``active`` is set for runs that defer; the counters say how calls ran."""
 
-    __slots__ = ("active", "pending", "calls", "batched", "batches", "flushes")
+    __slots__ = ("active", "batched", "batches", "calls", "flushes", "pending")
 
     def __init__(self) -> None:
         self.active = False
@@ -135,15 +135,12 @@ def waves(entries: list[tuple]) -> list[dict[tuple, list]]:
         wave = 0
         for key in reads:
             w = last_written(key, -1) + 1
-            if w > wave:
-                wave = w
+            wave = max(wave, w)
         for key in writes:
             w = last_written(key, -1) + 1
-            if w > wave:
-                wave = w
+            wave = max(wave, w)
             w = last_read(key, -1) + 1
-            if w > wave:
-                wave = w
+            wave = max(wave, w)
         if wave == len(out):
             out.append({kind: [payload]})
         else:

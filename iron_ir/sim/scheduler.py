@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Generator
 
+from iron_ir.sim.batching import KernelQueue
 from iron_ir.sim.errors import (
     BudgetExceededError,
     CoreExecutionError,
@@ -31,7 +32,6 @@ from iron_ir.sim.errors import (
     InFlightError,
     SimulationError,
 )
-from iron_ir.sim.batching import KernelQueue
 from iron_ir.sim.host import HostContext
 from iron_ir.sim.machine import FifoWait, Machine, Wait
 from iron_ir.sim.reports import Reports

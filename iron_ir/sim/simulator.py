@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from iron_ir.device.table import Arch
+from iron_ir.sim.batching import KernelQueue, entry, pure_kernel_caller
 from iron_ir.sim.build import build_machine
 from iron_ir.sim.codegen import (
     CORE_HANDLERS,
@@ -27,7 +28,6 @@ from iron_ir.sim.design import Core, Design, prop, read_design, read_globals, sy
 from iron_ir.sim.errors import DesignError, KernelError, SimulationError
 from iron_ir.sim.host import HANDLERS as HOST_HANDLERS
 from iron_ir.sim.host import HostContext
-from iron_ir.sim.batching import KernelQueue, entry, pure_kernel_caller
 from iron_ir.sim.machine import FifoPort, FifoWait, LockWait, Machine, Progress, Wait
 from iron_ir.sim.scheduler import TICKS, Budget, Process, Scheduler
 from iron_ir.sim.trace import Recorder

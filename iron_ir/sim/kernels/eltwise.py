@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels._numerics import (
     BF16,
     BOOT_BF16_ROUNDING,
@@ -28,7 +29,6 @@ from iron_ir.sim.kernels._numerics import (
     to_bf16,
     wrap,
 )
-from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
 
 _SCALE_SRC = "aie_kernels/aie2/scale.cc"

@@ -30,6 +30,7 @@ from itertools import chain
 
 import numpy as np
 
+from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels._numerics import (
     BF16,
     BOOT_BF16_ROUNDING,
@@ -39,7 +40,6 @@ from iron_ir.sim.kernels._numerics import (
     to_bf16,
     wrap,
 )
-from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels.registry import (
     KernelModelError,
     builtin_model,
@@ -140,8 +140,22 @@ class _Bf16MatmulPlan:
     bit the same whether it runs alone or in a batch.
     """
 
-    __slots__ = ("index", "c_index", "out_index", "high_index", "bits", "wide", "values",
-                 "a_blocks", "b_blocks", "terms", "products", "acc", "acc_terms", "acc_high")
+    __slots__ = (
+        "a_blocks",
+        "acc",
+        "acc_high",
+        "acc_terms",
+        "b_blocks",
+        "bits",
+        "c_index",
+        "high_index",
+        "index",
+        "out_index",
+        "products",
+        "terms",
+        "values",
+        "wide",
+    )
 
     def __init__(self, m, k, n, tiles, b_col_major, c_col_major, count):
         r, s, t = tiles

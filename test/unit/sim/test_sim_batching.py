@@ -74,7 +74,7 @@ def _blocked_reference(a, b, c, m, k, n, tiles, b_col, c_col, rounding):
     sum narrowed to C's type."""
     r, s, t = tiles
     nb = k // s
-    wide = lambda x: bf16_to_f32(x).astype(np.float64)  # noqa: E731
+    wide = lambda x: bf16_to_f32(x).astype(np.float64)
     A = mm.untile(wide(a), m, k, r, s, col_major=False)
     B = mm.untile(wide(b), k, n, s, t, col_major=b_col)
     products = np.matmul(
