@@ -445,7 +445,7 @@ def matvec_model(kernel: str, *, word_transposed: bool):
     stay together, pairs of columns are stored column after column.
     """
 
-    def model(a_in, b_in, c_out) -> None:
+    def prepare(a_in, b_in, c_out) -> Call:
         expect_dtype(a_in, kernel, "A", np.int16)
         expect_dtype(b_in, kernel, "b", np.int16)
         expect_dtype(c_out, kernel, "c", np.int32)
@@ -456,14 +456,28 @@ def matvec_model(kernel: str, *, word_transposed: bool):
             raise KernelModelError(
                 f"{kernel}: DIM_M={m} must be a multiple of 16 and DIM_K={k} of 8"
             )
-        if word_transposed:
-            A = a[: m * k].reshape(k // 2, m, 2).transpose(1, 0, 2).reshape(m, k)
-        else:
-            A = a[: m * k].reshape(m, k)
-        c[:] = wrap(c.astype(np.int64) + A.astype(np.int64) @ b.astype(np.int64), np.int32)
+        return Call(run, (m, k), (a[: m * k], b, c), (a, b), (c,))
 
-    model.__name__ = f"{kernel}_model"
-    return model
+    def run(group, calls) -> None:
+        # Integer products and sums are exact (wrapping at 64 bits): one batched product.
+        m, k = group
+        count = len(calls)
+        a = calls[0][0] if count == 1 else np.concatenate([a for a, _, _ in calls])
+        if word_transposed:
+            A = a.reshape(count, k // 2, m, 2).transpose(0, 2, 1, 3).reshape(count, m, k)
+        else:
+            A = a.reshape(count, m, k)
+        i64 = np.int64
+        b = (calls[0][1] if count == 1 else np.concatenate([b for _, b, _ in calls])).reshape(
+            count, k, 1
+        )
+        c = calls[0][2] if count == 1 else np.concatenate([c for _, _, c in calls])
+        products = np.matmul(A.astype(i64), b.astype(i64))[..., 0]
+        rows = wrap(c.astype(i64).reshape(count, m) + products, np.int32)
+        for (_, _, out), row in zip(calls, rows):
+            out[:] = row
+
+    return batchable(prepare, f"{kernel}_model")
 
 
 builtin_model("matvec_vectorized_i16_i32", source="aie_kernels/aie2/mv.cc")(

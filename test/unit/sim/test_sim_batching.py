@@ -228,6 +228,33 @@ def test_a_core_touching_memory_does_not_defer():
     assert not pure_kernel_caller(funcs["outer"], funcs)
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.booleans(), st.integers(1, 2), st.integers(1, 2), st.integers(2, 4), st.integers(0, 2**32 - 1))
+def test_batched_matvec_is_the_calls_one_by_one(vectorized, mm16, kk8, count, seed):
+    name = f"matvec_{'vectorized' if vectorized else 'scalar'}_i16_i32"
+    model = lookup_model(name, None)
+    m, k = 16 * mm16, 8 * kk8
+    rng = np.random.default_rng(seed)
+    calls = [
+        (
+            rng.integers(-(2**15), 2**15, m * k).astype(np.int16),
+            rng.integers(-(2**15), 2**15, k).astype(np.int16),
+            rng.integers(-(2**31), 2**31, m).astype(np.int32),
+        )
+        for _ in range(count)
+    ]
+    batched = [(a, b, c.copy()) for a, b, c in calls]
+    queue = KernelQueue()
+    for call in batched:
+        queue.add(model.prepare(*call))
+    queue.flush()
+    for call in calls:
+        model(*call)
+    assert queue.batched == count
+    for (_, _, want), (_, _, got) in zip(calls, batched):
+        np.testing.assert_array_equal(got, want)
+
+
 def _eltwise_args(name, rng, n):
     if name.startswith("vector_scalar_mul"):
         dtype = np.int16 if "int16" in name else np.int32
