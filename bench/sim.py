@@ -220,10 +220,12 @@ def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
 
         plain = best_of(tiled, 5)
         peak = peak_memory(lambda: design(a, b))
+        kernels = design.simulator.kernels
         rows.append(
             (
                 f"whole-array GEMM {size}³ bf16, {grid_rows * grid_cols} cores "
-                f"({design.last.steps} steps)",
+                f"({design.last.steps} steps; {kernels.calls} kernel calls deferred, "
+                f"{kernels.batched} of them in {kernels.batches} batches)",
                 f"{sim * 1e3:,.0f} ms simulated, peak {peak / 2**20:.1f} MiB",
                 f"{sim / plain:,.1f}× numpy tiled reference",
             )

@@ -92,6 +92,9 @@ class HostContext:
         self.machine = machine
         self.shim_bd_dims = design.spec.kinds[TileKind.SHIM_NOC].bd.dims
         self.registers = Registers(design, machine, self)
+        self.static_bds: dict[int, tuple] = {}
+        """Per task template (by identity): its BDs as written, which every configure of it
+        reads the same."""
         self.reset()
 
     def reset(self) -> None:
@@ -132,10 +135,16 @@ class HostContext:
 
     def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> Task:
         if bds is None:
-            bds = [
-                BufferDescriptor.from_ir(b.offset, b.length, b.dims, self.shim_bd_dims)
-                for b in tmpl.bds
-            ]
+            known = self.static_bds.get(id(tmpl))
+            if known is None or known[0] is not tmpl:
+                known = self.static_bds[id(tmpl)] = (
+                    tmpl,
+                    [
+                        BufferDescriptor.from_ir(b.offset, b.length, b.dims, self.shim_bd_dims)
+                        for b in tmpl.bds
+                    ],
+                )
+            bds = known[1]
         task = Task(tmpl.label, None, 1, tmpl.issue_token)
         task.host = True
         task.template = tmpl

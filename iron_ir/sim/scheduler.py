@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Generator
 
+from iron_ir.sim.batching import KernelQueue
 from iron_ir.sim.errors import (
     BudgetExceededError,
     CoreExecutionError,
@@ -174,6 +175,7 @@ class Scheduler(Reports):
         recorder: Recorder | None = None,
         progress: bool = False,
         exact: bool = False,
+        kernels: KernelQueue | None = None,
     ):
         self.cores = cores
         self.runtime = runtime
@@ -183,6 +185,9 @@ class Scheduler(Reports):
         self.recorder = recorder
         self.progress = progress
         self.exact = exact
+        self.kernels = None if exact else kernels
+        """Deferred kernel calls (:mod:`iron_ir.sim.batching`), when the design's cores defer
+        them: flushed after the cores of each round, before its DMA channels run."""
         self.steps = 0
         self.warnings: list[str] = []
         self.last_progress = time.monotonic()
@@ -190,13 +195,22 @@ class Scheduler(Reports):
     # --- the loops ----------------------------------------------------------------------
 
     def run(self) -> int:
-        if self.exact:
-            self._run_exact()
-        else:
-            self._run_events()
-        if self.progress:
-            sys.stderr.write("\n")
-        self._finish()
+        kernels = self.kernels
+        if kernels is not None:
+            kernels.active = True
+        try:
+            if self.exact:
+                self._run_exact()
+            else:
+                self._run_events()
+            if self.progress:
+                sys.stderr.write("\n")
+            self._finish()
+        finally:
+            if kernels is not None:
+                # The calls made before an error ran before it; no call outlives its run.
+                kernels.active = False
+                kernels.flush()
         return self.steps
 
     def _round_checks(self) -> None:
@@ -264,23 +278,33 @@ class Scheduler(Reports):
         return [self.runtime, *self.cores, *self.machine.channels]
 
     def _run_events(self) -> None:
-        agenda: list = []
-        self.agenda = agenda
+        # Cores and channels queue themselves on separate agendas: a round runs its woken
+        # cores, then (after the kernel calls they deferred have run) its woken channels,
+        # those the cores woke included.
+        core_agenda: list = []
+        channel_agenda: list = []
+        self.agendas = core_agenda, channel_agenda
         runtime = self.runtime
-        for ent in self._entities():
-            ent.agenda = agenda
-            ent.queued = True
+        for core in self.cores:
+            core.agenda = core_agenda
+            core.queued = True
+        for ch in self.machine.channels:
+            ch.agenda = channel_agenda
+            ch.queued = True
         self.runtime_agenda = runtime.agenda = []
+        runtime.queued = True
         for stream in self.machine.streams:
             stream.greedy = True
-        current = [*self.cores, *self.machine.channels]
+        cores = list(self.cores)
+        channel_agenda.extend(self.machine.channels)
         runtime_due = True
         recording = self.recorder is not None
-        cores = self.cores
+        all_cores = self.cores
+        kernels = self.kernels
         max_steps = self.budget.max_steps if self.budget.max_steps is not None else float("inf")
         while True:
             if recording:
-                for core in cores:
+                for core in all_cores:
                     core.ran = False
             if runtime_due:
                 runtime.queued = False
@@ -288,14 +312,21 @@ class Scheduler(Reports):
                 runtime.run()
                 if runtime.done:
                     return
-            for ent in current:
-                ent.queued = False
-                ent.run()
+            for core in cores:
+                core.queued = False
+                core.run()
+            if kernels is not None and kernels.pending:
+                kernels.flush()
+            channels = channel_agenda[:]
+            channel_agenda.clear()
+            for ch in channels:
+                ch.queued = False
+                ch.run()
             self.steps = steps = self.steps + 1
-            current = agenda[:]
-            agenda.clear()
+            cores = core_agenda[:]
+            core_agenda.clear()
             runtime_due = bool(runtime.agenda)
-            if not current and not runtime_due:
+            if not cores and not channel_agenda and not runtime_due:
                 if recording:
                     self.recorder.record(self.steps, self)
                 raise DeadlockError(self.report("Deadlock"))
@@ -310,16 +341,25 @@ class Scheduler(Reports):
                 if not self._exact_round(False):
                     return
             return
-        agenda = self.agenda
-        agenda.clear()
-        current = [*self.cores, *self.machine.channels]
+        core_agenda, channel_agenda = self.agendas
+        core_agenda.clear()
+        channel_agenda[:] = self.machine.channels
+        cores = list(self.cores)
+        kernels = self.kernels
         for _ in range(SETTLE_ROUNDS):
-            for ent in current:
-                ent.queued = False
-                ent.run()
-            current = list(agenda)
-            agenda.clear()
-            if not current:
+            for core in cores:
+                core.queued = False
+                core.run()
+            if kernels is not None and kernels.pending:
+                kernels.flush()
+            channels = channel_agenda[:]
+            channel_agenda.clear()
+            for ch in channels:
+                ch.queued = False
+                ch.run()
+            cores = core_agenda[:]
+            core_agenda.clear()
+            if not cores and not channel_agenda:
                 return
 
     # --- the end of a run ---------------------------------------------------------------

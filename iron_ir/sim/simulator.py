@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from iron_ir.device.table import Arch
+from iron_ir.sim.batching import KernelQueue, entry, pure_kernel_caller
 from iron_ir.sim.build import build_machine
 from iron_ir.sim.codegen import (
     CORE_HANDLERS,
@@ -111,33 +113,75 @@ def argument_roles(
     return argument_directions(design, build_machine(design))
 
 
+_MEMO_SIZE = 64
+"""Argument tuples a kernel call site remembers the checks of (core code that makes a new
+view per call fills it; it is then started again)."""
+
+
 def _kernel_wrapper(
-    symbol: str, model, link_with: str | None, caller: str, call_site: str, floats: list[int]
+    symbol: str,
+    model,
+    link_with: str | None,
+    caller: str,
+    call_site: str,
+    floats: list[int],
+    queue: KernelQueue,
 ):
     """The call of a kernel model from compiled code. ``floats``: the positions of float
-    scalars (numpy/bf16 scalars in core code), passed to models as Python floats."""
+    scalars (numpy/bf16 scalars in core code), passed to models as Python floats. While
+    ``queue`` is active a model that batches is prepared (checked) now and run at the queue's
+    next flush; any other model first flushes the queue, then runs."""
+    prepare = getattr(model, "prepare", None)
+    # The checks of a call depend on its arguments' types and layouts, not their contents:
+    # the queue entry of the same argument objects is reused (the entry holds them, so their
+    # identities stay theirs).
+    memo: dict[tuple, tuple] = {}
+    same = operator.is_
+
+    def failed(err: Exception) -> KernelError:
+        hint = (
+            "\n(an index outside an argument: the kernel reads or writes beyond the "
+            "buffers it was given)"
+            if isinstance(err, IndexError)
+            else ""
+        )
+        return KernelError(
+            f"{call_site}: kernel model @{symbol}"
+            f"{f' ({link_with})' if link_with else ''} called from {caller} failed: "
+            f"{type(err).__name__}: {err}{hint}"
+        )
 
     def call(*args):
         if floats:
             args = list(args)
             for i in floats:
                 args[i] = float(args[i])
+        if queue.active:
+            if prepare is not None:
+                key = tuple(map(id, args))
+                hit = memo.get(key)
+                if hit is not None and all(map(same, hit[0], args)):
+                    queue.pending.append(hit[1])
+                    return
+                try:
+                    found = entry(prepare(*args))
+                except SimulationError:
+                    raise
+                except Exception as err:  # a model is user code: every failure becomes a report
+                    raise failed(err) from None
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                memo[key] = (args, found)
+                queue.pending.append(found)
+                return
+            if queue.pending:
+                queue.flush()
         try:
             model(*args)
         except SimulationError:
             raise
         except Exception as err:  # a model is user code: every failure becomes a report
-            hint = (
-                "\n(an index outside an argument: the kernel reads or writes beyond the "
-                "buffers it was given)"
-                if isinstance(err, IndexError)
-                else ""
-            )
-            raise KernelError(
-                f"{call_site}: kernel model @{symbol}"
-                f"{f' ({link_with})' if link_with else ''} called from {caller} failed: "
-                f"{type(err).__name__}: {err}{hint}"
-            ) from None
+            raise failed(err) from None
 
     return call
 
@@ -145,8 +189,16 @@ def _kernel_wrapper(
 class _Compiler:
     """Compiles every core body, the functions they call and the runtime sequence."""
 
-    def __init__(self, design: Design, machine: Machine, host: HostContext, budget: Budget):
+    def __init__(
+        self,
+        design: Design,
+        machine: Machine,
+        host: HostContext,
+        budget: Budget,
+        queue: KernelQueue | None = None,
+    ):
         self.design = design
+        self.queue = queue if queue is not None else KernelQueue()
         self.machine = machine
         self.host = host
         self.globals: dict = {
@@ -280,7 +332,7 @@ class _Compiler:
             inputs = prop(fn_op, "function_type").inputs.data
             floats = [i for i, t in enumerate(inputs) if is_float(t)]
             self.globals[name] = _kernel_wrapper(
-                sym, model, link_with, core_name, where(op), floats
+                sym, model, link_with, core_name, where(op), floats, self.queue
             )
             funcs[sym] = (name, False)
             return funcs[sym]
@@ -467,12 +519,19 @@ class Simulator:
         self.machine = build_machine(design)
         self.host = HostContext(design, self.machine)
         self.budget = Budget(options.max_steps, options.timeout)
-        compiler = _Compiler(design, self.machine, self.host, self.budget)
+        self.kernels = KernelQueue()
+        compiler = _Compiler(design, self.machine, self.host, self.budget, self.kernels)
         self.cores = []
         for core in design.cores:
             name, fn = compiler.compile_core(core)
             self.cores.append((name, fn, f"{name} ({where(core.op)})", compiler.progress[name]))
         self.runtime_fn = compiler.compile_runtime()
+        # Kernel calls are deferred and batched across cores when no core reads or writes
+        # memory but through kernels (the event scheduler flushes them before any DMA moves
+        # data); the step-by-step schedule runs every call where it is.
+        self.defers = not options.exact_schedule and all(
+            pure_kernel_caller(core.op, design.funcs) for core in design.cores
+        )
         from iron_ir.sim.host import argument_directions
 
         roles = argument_directions(design, self.machine) if design.runtime is not None else []
@@ -488,6 +547,7 @@ class Simulator:
         arrays, owned = _coerce_inputs(self.specs, list(inputs), self.read_only, self.spares)
         self.spares = []
         self.budget.restart()
+        self.kernels.reset_counters()
         cores = []
         for name, fn, what, progress in self.cores:
             progress.takes = progress.mark = 0
@@ -512,6 +572,7 @@ class Simulator:
             recorder,
             options.progress,
             options.exact_schedule,
+            self.kernels if self.defers else None,
         )
         with np.errstate(all="ignore"):
             steps = scheduler.run()

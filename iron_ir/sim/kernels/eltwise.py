@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels._numerics import (
     BF16,
     BOOT_BF16_ROUNDING,
@@ -33,8 +34,8 @@ from iron_ir.sim.kernels.registry import KernelModelError, builtin_model
 _SCALE_SRC = "aie_kernels/aie2/scale.cc"
 
 
-def _scale(kernel: str, a_in, c_out, factor: int, count: int, dtype, vector: int | None) -> None:
-    """``c_out[i] = factor * a_in[i]`` narrowed to ``dtype``; ``factor`` already as the C++ sees it."""
+def _scale_operands(kernel: str, a_in, c_out, count: int, dtype, vector: int | None):
+    """The checks of a vector x scalar call; ``a_in`` and ``c_out`` as 1-D views."""
     expect_dtype(a_in, kernel, "a_in", dtype)
     expect_dtype(c_out, kernel, "c_out", dtype)
     if vector is not None and count % vector:
@@ -46,25 +47,57 @@ def _scale(kernel: str, a_in, c_out, factor: int, count: int, dtype, vector: int
     a, c = flat(a_in, kernel, "a_in"), flat(c_out, kernel, "c_out")
     need(a, count, kernel, "a_in")
     need(c, count, kernel, "c_out")
-    c[:count] = wrap(a[:count].astype(np.int64) * factor, dtype)
+    return a, c
 
 
-def _factor(kernel: str, factor) -> int:
+def _scale(kernel: str, a_in, c_out, factor: int, count: int, dtype, vector: int | None) -> None:
+    """``c_out[i] = factor * a_in[i]`` narrowed to ``dtype``; ``factor`` already as the C++ sees it."""
+    a, c = _scale_operands(kernel, a_in, c_out, count, dtype, vector)
+    _scale_batch((np.dtype(dtype), count), [(a, c, factor)])
+
+
+def _scale_batch(group, calls) -> None:
+    """Prepared ``(a, c, factor)`` calls: ``factor`` is the C++ value, or the buffer holding
+    it (read now, as the call runs)."""
+    dtype, count = group
+    factors = [
+        c_int(int(f[0]), dtype) if isinstance(f, np.ndarray) else f for _, _, f in calls
+    ]
+    if len(calls) == 1:
+        (a, c, _), factor = calls[0], factors[0]
+        c[:count] = wrap(a[:count].astype(np.int64) * factor, dtype)
+        return
+    stacked = np.concatenate([a[:count] for a, _, _ in calls]).reshape(len(calls), count)
+    rows = wrap(stacked.astype(np.int64) * np.array(factors, dtype=np.int64)[:, None], dtype)
+    for (_, c, _), row in zip(calls, rows):
+        c[:count] = row
+
+
+def _factor_source(kernel: str, factor):
+    """The factor argument after its checks: the buffer it is read from, or its value."""
     if isinstance(factor, np.ndarray):
         f = flat(factor, kernel, "factor")
         need(f, 1, kernel, "factor")
-        return int(f[0])
+        return f
     return int(factor)
 
 
-def _scale_model(kernel: str, dtype, vector: int | None):
-    def model(a_in, c_out, factor, n) -> None:
-        # The int16 kernels narrow the int32 factor to int16 before multiplying.
-        f = c_int(_factor(kernel, factor), dtype)
-        _scale(kernel, a_in, c_out, f, int(n), dtype, vector)
+def _scale_call(kernel: str, a_in, c_out, factor, n, dtype, vector) -> Call:
+    # The int16 kernels narrow the int32 factor to int16 before multiplying.
+    source = _factor_source(kernel, factor)
+    if not isinstance(source, np.ndarray):
+        source = c_int(source, dtype)
+    count = int(n)
+    a, c = _scale_operands(kernel, a_in, c_out, count, dtype, vector)
+    reads = (a, source) if isinstance(source, np.ndarray) else (a,)
+    return Call(_scale_batch, (np.dtype(dtype), count), (a, c, source), reads, (c,))
 
-    model.__name__ = kernel
-    return model
+
+def _scale_model(kernel: str, dtype, vector: int | None):
+    def prepare(a_in, c_out, factor, n) -> Call:
+        return _scale_call(kernel, a_in, c_out, factor, n, dtype, vector)
+
+    return batchable(prepare, kernel)
 
 
 for _name, _dtype, _vector in (
@@ -79,16 +112,13 @@ for _name, _dtype, _vector in (
 
 
 def _scale_bit_width_model(kernel: str, vectorized: bool):
-    def model(a_in, c_out, factor, n) -> None:
+    def prepare(a_in, c_out, factor, n) -> Call:
         expect_dtype(a_in, kernel, "a_in", np.int16, np.int32)
-        dtype = a_in.dtype.type
         # Builds of this kernel step 16 or 32 elements; 32 accepts only sizes all of them handle.
         vector = 32 if vectorized else None
-        f = c_int(_factor(kernel, factor), dtype)
-        _scale(kernel, a_in, c_out, f, int(n), dtype, vector)
+        return _scale_call(kernel, a_in, c_out, factor, n, a_in.dtype.type, vector)
 
-    model.__name__ = kernel
-    return model
+    return batchable(prepare, kernel)
 
 
 # Built per BIT_WIDTH (16 or 32): the element type of a_in tells which.
@@ -146,7 +176,7 @@ def eltwise_bf16_model(
     ufunc = np.add if op == "add" else np.multiply
     kernel = f"eltwise_{op}_bf16"
 
-    def model(a_in, b_in, c_out, *size) -> None:
+    def prepare(a_in, b_in, c_out, *size) -> Call:
         if count is None:
             if len(size) != 1:
                 raise KernelModelError(f"{kernel}: expects a trailing size argument")
@@ -159,13 +189,31 @@ def eltwise_bf16_model(
             expect_dtype(buf, kernel, what, BF16)
             need(buf, n, kernel, what)
         a, b, c = flat(a_in, kernel, "a_in"), flat(b_in, kernel, "b_in"), flat(c_out, kernel, "c_out")
-        exact = ufunc(a[:n].astype(np.float32), b[:n].astype(np.float32))
         vector_part = 0 if vector_width is None else (n // vector_width) * vector_width
+        return Call(_bf16_eltwise_batch, (ufunc, n, vector_part, rounding), (a, b, c), (a, b), (c,))
+
+    return batchable(prepare, f"{kernel}_model")
+
+
+def _bf16_eltwise_batch(group, calls) -> None:
+    """Prepared ``(a, b, c)`` calls: the fp32 result, its whole vectors rounded in the vector
+    unit's mode and the tail to nearest even."""
+    ufunc, n, vector_part, rounding = group
+    if len(calls) == 1:
+        a, b, c = calls[0]
+        exact = ufunc(a[:n].astype(np.float32), b[:n].astype(np.float32))
         c[:vector_part] = to_bf16(exact[:vector_part], rounding)
         c[vector_part:n] = to_bf16(exact[vector_part:], "nearest_even")
-
-    model.__name__ = f"{kernel}_model"
-    return model
+        return
+    count = len(calls)
+    a = np.concatenate([a[:n] for a, _, _ in calls]).reshape(count, n)
+    b = np.concatenate([b[:n] for _, b, _ in calls]).reshape(count, n)
+    exact = ufunc(a.astype(np.float32), b.astype(np.float32))
+    vector = to_bf16(exact[:, :vector_part], rounding)
+    tail = to_bf16(exact[:, vector_part:], "nearest_even")
+    for (_, _, c), head, rest in zip(calls, vector, tail):
+        c[:vector_part] = head
+        c[vector_part:n] = rest
 
 
 for _op, _src in (("add", "aie_kernels/generic/add.cc"), ("mul", "aie_kernels/generic/mul.cc")):

@@ -26,13 +26,14 @@ does.
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 import numpy as np
 
+from iron_ir.sim.batching import Call, batchable
 from iron_ir.sim.kernels._numerics import (
     BF16,
     BOOT_BF16_ROUNDING,
-    bf16_to_f32,
     expect_dtype,
     flat,
     need,
@@ -116,21 +117,6 @@ def tile(matrix: np.ndarray, tr: int, tc: int, *, col_major: bool) -> np.ndarray
     return matrix.reshape(rows // tr, tr, cols // tc, tc).transpose(0, 2, 1, 3).reshape(-1)
 
 
-_TABLES: dict[np.dtype, np.ndarray] = {}
-
-
-def _bf16_table(dtype) -> np.ndarray:
-    """The value of every bf16 bit pattern in ``dtype`` (exact for fp32 and fp64): indexing it
-    with a buffer's bits converts and re-lays out the buffer in one gather."""
-    dtype = np.dtype(dtype)
-    table = _TABLES.get(dtype)
-    if table is None:
-        with np.errstate(invalid="ignore"):  # the NaN patterns stay NaN
-            table = bf16_to_f32(np.arange(1 << 16, dtype=np.uint16)).astype(dtype)
-        _TABLES[dtype] = table
-    return table
-
-
 # Axis orders that turn a tiled buffer (see the module docstring) into row-major matrix
 # order, by layout: A's (M/r, K/s, r, s) blocks as (K/s, M, s) for the blocked product, B's
 # as (K/s, s, N), C's as (M, N); and back for C.
@@ -141,89 +127,156 @@ _C_TILES = {False: (0, 2, 1, 3), True: (2, 0, 3, 1)}
 
 
 class _Bf16MatmulPlan:
-    """What :func:`_bf16_blocked_matmul` needs for one shape and layout, built once: the
-    gather index that takes the bits of A, B and C (concatenated) to blocked row-major order,
-    the index that lays the accumulator back out as C, and the scratch arrays.
+    """What the bf16 vector matmul needs for ``count`` calls of one shape and layout at once,
+    built once: gather indices and scratch arrays.
 
-    One fp64 array holds, in order, A's blocks, B's blocks, C and the block products: the
-    conversion of all three operands is one table gather into its head, and C followed by the
-    products are the terms of the sum. C is widened exactly, each ``s``-deep block of
-    products summed exactly; an fp32 reduction over the leading axis of the terms rounds each
-    to fp32 as it reads it and adds one slice after another: the fp32 accumulation in K
-    order of the vector kernel.
+    The operands' bits are joined, call after call (A, B and C, C's place zeros for an f32 C),
+    re-laid out by one gather and widened exactly into one fp64 array that holds the A blocks
+    as (K/s, count, M, s), the B blocks as (K/s, count, s, N) and the terms of the sum as
+    (K/s + 1, count, M, N): C, then the block products. Every block product is one
+    (M, s) @ (s, N) matmul, the same for any ``count``; an fp32 reduction over the leading
+    axis of the terms rounds each to fp32 as it reads it and adds one slice after another:
+    the fp32 accumulation in K order of the vector kernel. So a call's C comes out bit for
+    bit the same whether it runs alone or in a batch.
     """
 
-    __slots__ = ("index", "c_index", "out_index", "high_index", "bits", "values", "a_blocks",
-                 "b_blocks", "terms", "c_terms", "products", "acc", "acc_high", "table", "ab")
+    __slots__ = (
+        "a_blocks",
+        "acc",
+        "acc_high",
+        "acc_terms",
+        "b_blocks",
+        "bits",
+        "c_index",
+        "high_index",
+        "index",
+        "out_index",
+        "products",
+        "terms",
+        "values",
+        "wide",
+    )
 
-    def __init__(self, m, k, n, tiles, b_col_major, c_col_major):
+    def __init__(self, m, k, n, tiles, b_col_major, c_col_major, count):
         r, s, t = tiles
         nb = k // s
         mk, kn, mn = m * k, k * n, m * n
-        a_index = np.arange(mk).reshape(m // r, nb, r, s).transpose(_A_BLOCKS).reshape(-1)
+        a_index = np.arange(mk).reshape(m // r, nb, r, s).transpose(_A_BLOCKS).reshape(nb, 1, -1)
         b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
-        b_index = np.arange(kn).reshape(b_shape).transpose(_B_BLOCKS[b_col_major]).reshape(-1)
+        b_index = np.arange(kn).reshape(b_shape).transpose(_B_BLOCKS[b_col_major]).reshape(nb, 1, -1)
         c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
-        c_index = np.arange(mn).reshape(c_shape).transpose(_C_ROWS[c_col_major]).reshape(-1)
-        self.index = np.concatenate((a_index, b_index + mk, c_index + mk + kn))
-        self.c_index = c_index
-        self.out_index = (
-            np.arange(mn).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
-        ).reshape(-1)
+        c_index = np.arange(mn).reshape(c_shape).transpose(_C_ROWS[c_col_major]).reshape(1, -1)
+        per = mk + kn + mn
+        calls = np.arange(count).reshape(-1, 1)
+        starts = calls.reshape(1, -1, 1) * per
+        self.index = np.concatenate(
+            (
+                (a_index + starts).reshape(-1),
+                (b_index + mk + starts).reshape(-1),
+                (c_index + mk + kn + calls * per).reshape(-1),
+            )
+        )
+        self.c_index = (c_index + calls * mn).reshape(-1)
+        out_index = np.arange(mn).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
+        self.out_index = (out_index.reshape(1, -1) + calls * mn).reshape(-1)
         # The high half of each fp32 word (little-endian: the second uint16) is its
         # truncated bf16.
         self.high_index = 2 * self.out_index + 1
-        self.ab = mk + kn
-        self.bits = np.empty(mk + kn + mn, dtype=np.uint16)
-        self.values = np.empty(mk + kn + (nb + 1) * mn, dtype=np.float64)
-        self.a_blocks = self.values[:mk].reshape(nb, m, s)
-        self.b_blocks = self.values[mk : mk + kn].reshape(nb, s, n)
-        self.terms = self.values[mk + kn :].reshape(nb + 1, m, n)
-        self.c_terms = self.terms[0].reshape(-1)
+        self.bits = np.empty(count * per, dtype=np.uint16)
+        self.wide = np.empty(count * per, dtype=np.uint32)
+        head = count * (mk + kn)
+        self.values = np.empty(head + (nb + 1) * count * mn, dtype=np.float64)
+        self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
+        self.b_blocks = self.values[count * mk : head].reshape(nb, count, s, n)
+        self.terms = self.values[head:].reshape(nb + 1, count, m, n)
         self.products = self.terms[1:]
-        self.acc = np.empty(mn, dtype=np.float32)
+        self.acc = np.empty(count * mn, dtype=np.float32)
+        self.acc_terms = self.acc.reshape(count, m, n)
         self.acc_high = self.acc.view(np.uint16)
-        self.table = _bf16_table(np.float64)
 
 
 _PLANS: dict[tuple, _Bf16MatmulPlan] = {}
 
 
-def _bf16_blocked_matmul(a, b, c, m, k, n, tiles, b_col_major, c_col_major, rounding):
-    """``C += A @ B`` for bf16 operands as the vector kernel accumulates it: each ``s``-deep
-    block of products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to
-    the fp32 accumulator in K order, the result rounded to C's type.
-
-    Six numpy calls for a bf16 C whatever the shape (see :class:`_Bf16MatmulPlan`): the
-    operands' bits are joined, re-laid out and converted by two gathers, all blocks are one
-    batched matmul, the K-order fp32 sum one reduction, and C is written by one gather.
-    """
-    key = (m, k, n, tiles, b_col_major, c_col_major)
+def _bf16_sum(group, operands: list) -> _Bf16MatmulPlan:
+    """Everything but storing C: the widened operands, the block products and the fp32 sum
+    (in the plan's ``acc``) of ``operands`` (uint16 arrays, three per call)."""
+    count = len(operands) // 3
+    key = (group, count)
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _PLANS[key] = _Bf16MatmulPlan(m, k, n, tiles, b_col_major, c_col_major)
-    t64, bits, u16 = plan.table, plan.bits, np.uint16
-    if c.dtype == BF16:
-        np.concatenate((a.view(u16), b.view(u16), c.view(u16)), out=bits)
-        t64.take(bits.take(plan.index), out=plan.values[: bits.size], mode="clip")
-    else:
-        ab = plan.ab
-        np.concatenate((a.view(u16), b.view(u16)), out=bits[:ab])
-        t64.take(bits[:ab].take(plan.index[:ab]), out=plan.values[:ab], mode="clip")
-        plan.c_terms[...] = c.take(plan.c_index)
+        plan = _PLANS[key] = _Bf16MatmulPlan(*group[:6], count)
+    bits = plan.bits
+    np.concatenate(operands, out=bits)
+    # Re-laid out, then widened: a bf16's bits are the high half of its fp32 (exact in fp64).
+    np.left_shift(bits.take(plan.index), 16, out=plan.wide, dtype=np.uint32)
+    plan.values[: bits.size] = plan.wide.view(np.float32)
+    return plan
+
+
+def _bf16_matmul_batch(group, calls) -> None:
+    """``C += A @ B`` for prepared calls of one group with a bf16 C (each call the uint16 bits
+    of its A, B and C), as the vector kernel accumulates it: each ``s``-deep block of
+    products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to the fp32
+    accumulator in K order, the result rounded to bf16 (see :class:`_Bf16MatmulPlan`). The
+    calls write distinct Cs (a batch is one wave of the kernel queue)."""
+    plan = _bf16_sum(group, list(chain.from_iterable(calls)))
     np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
-    acc = plan.acc
-    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=acc.reshape(m, n))
-    if c.dtype != BF16:
-        acc.take(plan.out_index, out=c, mode="clip")
-    elif rounding == "truncate":
-        plan.acc_high.take(plan.high_index, out=c.view(np.uint16), mode="clip")
+    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
+    count = len(calls)
+    if group[6] == "truncate":
+        if count == 1:
+            plan.acc_high.take(plan.high_index, out=calls[0][2], mode="clip")
+            return
+        out = plan.acc_high.take(plan.high_index).reshape(count, -1)
     else:
-        c[...] = to_bf16(acc.take(plan.out_index), rounding)
+        out = to_bf16(plan.acc.take(plan.out_index), group[6]).view(np.uint16).reshape(count, -1)
+    for (_, _, c), row in zip(calls, out):
+        c[...] = row
+
+
+_ZEROS: dict[int, np.ndarray] = {}
+
+
+def _bf16_matmul_f32_batch(group, calls) -> None:
+    """:func:`_bf16_matmul_batch` for an f32 C (each call A's and B's uint16 bits and C): C
+    is widened exactly into the first term instead of being gathered with A and B."""
+    mn = group[0] * group[2]
+    zeros = _ZEROS.get(mn)
+    if zeros is None:
+        zeros = _ZEROS[mn] = np.zeros(mn, dtype=np.uint16)
+    plan = _bf16_sum(group, list(chain.from_iterable((a, b, zeros) for a, b, _ in calls)))
+    count = len(calls)
+    cs = calls[0][2] if count == 1 else np.concatenate([c for _, _, c in calls])
+    plan.terms[0] = cs.take(plan.c_index).reshape(plan.terms.shape[1:])
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
+    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
+    if count == 1:
+        plan.acc.take(plan.out_index, out=calls[0][2], mode="clip")
+        return
+    for (_, _, c), row in zip(calls, plan.acc.take(plan.out_index).reshape(count, -1)):
+        c[...] = row
+
+
+def _untile_many(bufs, count, rows, cols, tr, tc, *, col_major):
+    """:func:`untile` of ``count`` buffers laid end to end: (count, rows, cols)."""
+    if col_major:
+        blocks = bufs.reshape(count, cols // tc, rows // tr, tc, tr).transpose(0, 2, 4, 1, 3)
+    else:
+        blocks = bufs.reshape(count, rows // tr, cols // tc, tr, tc).transpose(0, 1, 3, 2, 4)
+    return blocks.reshape(count, rows, cols)
+
+
+def _tile_many(matrices, tr, tc, *, col_major):
+    """:func:`tile` of each of (count, rows, cols) ``matrices``: (count, rows * cols)."""
+    count, rows, cols = matrices.shape
+    blocks = matrices.reshape(count, rows // tr, tr, cols // tc, tc)
+    order = (0, 3, 1, 4, 2) if col_major else (0, 1, 3, 2, 4)
+    return blocks.transpose(order).reshape(count, -1)
 
 
 def _block_fp32_matmul(c0: np.ndarray, a: np.ndarray, b: np.ndarray, s: int) -> np.ndarray:
-    """``c0 + a @ b`` with the blocked fp32 accumulation of :func:`_bf16_blocked_matmul`, for
+    """``c0 + a @ b`` with the blocked fp32 accumulation of :func:`_bf16_matmul_batch`, for
     row-major operands of any float type."""
     m, depth = a.shape
     n = b.shape[1]
@@ -253,9 +306,10 @@ def matmul_model(
 
     shapes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
-    ndarray = np.ndarray
+    ndarray, u16 = np.ndarray, np.uint16
+    bf16_vector = in_dt == BF16 and not scalar
 
-    def model(a_in, b_in, c_out) -> None:
+    def prepare(a_in, b_in, c_out) -> Call:
         if (
             type(a_in) is ndarray
             and type(b_in) is ndarray
@@ -267,7 +321,9 @@ def matmul_model(
             and b_in.flags.c_contiguous
             and c_out.flags.c_contiguous
         ):
-            a, b, c = a_in.reshape(-1), b_in.reshape(-1), c_out.reshape(-1)
+            a = a_in if a_in.ndim == 1 else a_in.reshape(-1)
+            b = b_in if b_in.ndim == 1 else b_in.reshape(-1)
+            c = c_out if c_out.ndim == 1 else c_out.reshape(-1)
         else:  # the checks one by one, for the message
             expect_dtype(a_in, kernel, "A", in_dt)
             expect_dtype(b_in, kernel, "B", in_dt)
@@ -275,49 +331,63 @@ def matmul_model(
             a, b = flat(a_in, kernel, "A"), flat(b_in, kernel, "B")
             c = flat(c_out, kernel, "C")
         sizes = (a.size, b.size, c.size)
-        dims = shapes.get(sizes)
-        if dims is None:
-            dims = matmul_dims(kernel, a, b, c)
-            m, k, n = dims
+        group = shapes.get(sizes)
+        if group is None:
+            m, k, n = matmul_dims(kernel, a, b, c)
             r, s, t = (1, 1, 1) if scalar else tiles
             if m % r or k % s or n % t:
                 raise KernelModelError(
                     f"{kernel}: M={m}, K={k}, N={n} must be multiples of the mmul shape "
                     f"r={r}, s={s}, t={t}"
                 )
-            shapes[sizes] = dims
-        m, k, n = dims
-        r, s, t = (1, 1, 1) if scalar else tiles
-        if in_dt == BF16 and not scalar:
-            _bf16_blocked_matmul(
-                a, b, c, m, k, n, tiles, b_col_major, c_col_major, bf16_rounding
-            )
-            return
-        A = untile(a, m, k, r, s, col_major=False)
-        B = untile(b, k, n, s, t, col_major=b_col_major)
-        C = untile(c, m, n, r, t, col_major=c_col_major)
-        if in_dt.kind in "iu":
-            result = wrap(C.astype(np.int64) + A.astype(np.int64) @ B.astype(np.int64), out_dt)
-        elif scalar and out_dt == BF16:
-            running = np.zeros((m, n), dtype=np.float32)
-            a32, b32 = A.astype(np.float32), B.astype(np.float32)
-            for i in range(k):
-                running = to_bf16(running + np.outer(a32[:, i], b32[i, :]), "nearest_even")
-                running = running.astype(np.float32)
-            result = to_bf16(C.astype(np.float32) + running, "nearest_even")
-        elif scalar:
-            running = np.zeros((m, n), dtype=np.float32)
-            a32, b32 = A.astype(np.float32), B.astype(np.float32)
-            for i in range(k):
-                running = (running + np.outer(a32[:, i], b32[i, :])).astype(np.float32)
-            result = (C.astype(np.float32) + running).astype(np.float32)
-        else:
-            acc = _block_fp32_matmul(C, A, B, s)
-            result = to_bf16(acc, bf16_rounding) if out_dt == BF16 else acc
-        c[:] = tile(np.asarray(result, dtype=out_dt), r, t, col_major=c_col_major)
+            group = shapes[sizes] = (m, k, n, tiles, b_col_major, c_col_major, bf16_rounding)
+        if bf16_vector:
+            if out_dt == BF16:
+                bits = (a.view(u16), b.view(u16), c.view(u16))
+                return Call(_bf16_matmul_batch, group, bits, (a, b), (c,))
+            return Call(_bf16_matmul_f32_batch, group, (a.view(u16), b.view(u16), c), (a, b), (c,))
+        return Call(run_each, group, (a, b, c), (a, b), (c,))
 
-    model.__name__ = f"{kernel}_model"
-    return model
+    def run_each(group, calls) -> None:
+        m, k, n = group[:3]
+        r, s, t = (1, 1, 1) if scalar else tiles
+        if in_dt.kind in "iu" and len(calls) > 1:
+            # Integer products and sums are exact (wrapping at 64 bits): one batched matmul.
+            count = len(calls)
+            cat = np.concatenate
+            A = _untile_many(cat([a for a, _, _ in calls]), count, m, k, r, s, col_major=False)
+            B = _untile_many(cat([b for _, b, _ in calls]), count, k, n, s, t, col_major=b_col_major)
+            C = _untile_many(cat([c for _, _, c in calls]), count, m, n, r, t, col_major=c_col_major)
+            i64 = np.int64
+            result = wrap(C.astype(i64) + np.matmul(A.astype(i64), B.astype(i64)), out_dt)
+            for (_, _, c), row in zip(calls, _tile_many(result, r, t, col_major=c_col_major)):
+                c[:] = row
+            return
+        for a, b, c in calls:
+            A = untile(a, m, k, r, s, col_major=False)
+            B = untile(b, k, n, s, t, col_major=b_col_major)
+            C = untile(c, m, n, r, t, col_major=c_col_major)
+            if in_dt.kind in "iu":
+                result = wrap(C.astype(np.int64) + A.astype(np.int64) @ B.astype(np.int64), out_dt)
+            elif scalar and out_dt == BF16:
+                running = np.zeros((m, n), dtype=np.float32)
+                a32, b32 = A.astype(np.float32), B.astype(np.float32)
+                for i in range(k):
+                    running = to_bf16(running + np.outer(a32[:, i], b32[i, :]), "nearest_even")
+                    running = running.astype(np.float32)
+                result = to_bf16(C.astype(np.float32) + running, "nearest_even")
+            elif scalar:
+                running = np.zeros((m, n), dtype=np.float32)
+                a32, b32 = A.astype(np.float32), B.astype(np.float32)
+                for i in range(k):
+                    running = (running + np.outer(a32[:, i], b32[i, :])).astype(np.float32)
+                result = (C.astype(np.float32) + running).astype(np.float32)
+            else:
+                acc = _block_fp32_matmul(C, A, B, s)
+                result = to_bf16(acc, bf16_rounding) if out_dt == BF16 else acc
+            c[:] = tile(np.asarray(result, dtype=out_dt), r, t, col_major=c_col_major)
+
+    return batchable(prepare, f"{kernel}_model")
 
 
 def register_matmul_models(arch: str = "aie2", **options) -> None:
@@ -341,13 +411,23 @@ for (_in, _out), _tiles in MATMUL_TILES["aie2"].items():
     builtin_model(f"matmul_scalar_{_in}_{_out}", source=_MM_SRC)(matmul_model(_in, _out, None))
 
 
-def zero_model(kernel: str, dtype: np.dtype):
-    def model(c_out) -> None:
-        expect_dtype(c_out, kernel, "c_out", dtype)
-        flat(c_out, kernel, "c_out")[:] = 0
+def _zero_each(_group, buffers) -> None:
+    for c in buffers:
+        c.fill(0)
 
-    model.__name__ = kernel
-    return model
+
+def zero_model(kernel: str, dtype: np.dtype):
+    ndarray = np.ndarray
+
+    def prepare(c_out) -> Call:
+        if type(c_out) is ndarray and c_out.dtype == dtype and c_out.flags.c_contiguous:
+            c = c_out
+        else:
+            expect_dtype(c_out, kernel, "c_out", dtype)
+            c = flat(c_out, kernel, "c_out")
+        return Call(_zero_each, None, c, (), (c,))
+
+    return batchable(prepare, kernel)
 
 
 for _type, _dt in DTYPES.items():
@@ -365,7 +445,7 @@ def matvec_model(kernel: str, *, word_transposed: bool):
     stay together, pairs of columns are stored column after column.
     """
 
-    def model(a_in, b_in, c_out) -> None:
+    def prepare(a_in, b_in, c_out) -> Call:
         expect_dtype(a_in, kernel, "A", np.int16)
         expect_dtype(b_in, kernel, "b", np.int16)
         expect_dtype(c_out, kernel, "c", np.int32)
@@ -376,14 +456,28 @@ def matvec_model(kernel: str, *, word_transposed: bool):
             raise KernelModelError(
                 f"{kernel}: DIM_M={m} must be a multiple of 16 and DIM_K={k} of 8"
             )
-        if word_transposed:
-            A = a[: m * k].reshape(k // 2, m, 2).transpose(1, 0, 2).reshape(m, k)
-        else:
-            A = a[: m * k].reshape(m, k)
-        c[:] = wrap(c.astype(np.int64) + A.astype(np.int64) @ b.astype(np.int64), np.int32)
+        return Call(run, (m, k), (a[: m * k], b, c), (a, b), (c,))
 
-    model.__name__ = f"{kernel}_model"
-    return model
+    def run(group, calls) -> None:
+        # Integer products and sums are exact (wrapping at 64 bits): one batched product.
+        m, k = group
+        count = len(calls)
+        a = calls[0][0] if count == 1 else np.concatenate([a for a, _, _ in calls])
+        if word_transposed:
+            A = a.reshape(count, k // 2, m, 2).transpose(0, 2, 1, 3).reshape(count, m, k)
+        else:
+            A = a.reshape(count, m, k)
+        i64 = np.int64
+        b = (calls[0][1] if count == 1 else np.concatenate([b for _, b, _ in calls])).reshape(
+            count, k, 1
+        )
+        c = calls[0][2] if count == 1 else np.concatenate([c for _, _, c in calls])
+        products = np.matmul(A.astype(i64), b.astype(i64))[..., 0]
+        rows = wrap(c.astype(i64).reshape(count, m) + products, np.int32)
+        for (_, _, out), row in zip(calls, rows):
+            out[:] = row
+
+    return batchable(prepare, f"{kernel}_model")
 
 
 builtin_model("matvec_vectorized_i16_i32", source="aie_kernels/aie2/mv.cc")(

@@ -24,6 +24,10 @@ its arguments.  Its return value is ignored.  A model that finds its
 arguments unusable (a size the C++ would overrun, an unsupported dtype)
 raises :class:`KernelModelError` with a message naming the kernel.
 
+A model built with :func:`iron_ir.sim.batching.batchable` (a ``prepare`` that checks a call
+and a ``run`` that runs several prepared calls at once) may have its calls deferred and
+batched across cores by the event scheduler; any other model runs when it is called.
+
 Registering a model
 -------------------
 ::

@@ -75,6 +75,8 @@ class Circuit:
         try:
             if len(self.dests) == 1:
                 moved = self._pump_one()
+            else:
+                moved = self._pump_broadcast()
             while self._move(greedy=True):
                 moved = True
         finally:
@@ -112,6 +114,52 @@ class Circuit:
             if dst.remaining == 0:
                 dst.next_transfer()
             moved = True
+        return moved
+
+    def _pump_broadcast(self) -> bool:
+        """The greedy pump of a broadcast whose channels share one element type: :meth:`_move`
+        with the bookkeeping inline, the chunk read (gathered, if strided) once and stored
+        into every destination."""
+        src, dests = self.source, self.dests
+        dtype = src.plan.flat.dtype if src.phase == TRANSFER else None
+        moved = False
+        while src.phase == TRANSFER:
+            k = src.remaining
+            for d in dests:
+                if d.phase != TRANSFER or d.plan.flat.dtype != dtype:
+                    return moved
+                if d.remaining < k:
+                    k = d.remaining
+            data = src.plan.read(src.pos, k)
+            if not data.flags.c_contiguous:
+                data = np.ascontiguousarray(data)
+            if data.ndim != 1:
+                data = data.reshape(-1)
+            src.pos += k
+            src.remaining -= k
+            task = src.task
+            if task is not None and task.host:
+                task.moved += k
+            for d in dests:
+                dp = d.plan
+                if dp.kind == SLICE:
+                    b = dp.start + d.pos
+                    dp.flat[b : b + k] = data
+                else:
+                    dp.write(d.pos, k, data)
+                d.pos += k
+                d.remaining -= k
+                task = d.task
+                if task is not None and task.host:
+                    task.moved += k
+            if src.remaining == 0:
+                src.next_transfer()
+            for d in dests:
+                if d.remaining == 0:
+                    d.next_transfer()
+            moved = True
+            if src.phase == TRANSFER:
+                dtype = src.plan.flat.dtype
         return moved
 
     def _move(self, greedy: bool = False) -> bool:

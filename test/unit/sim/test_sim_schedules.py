@@ -69,6 +69,23 @@ def test_examples_agree(path):
     assert _outcome(design.module, inputs, False)[1] == [], "an example ends with warnings"
 
 
+def test_fast_path_defers_and_batches_kernel_calls():
+    """The GEMM's cores only call kernels: the event schedule defers their calls and runs those
+    of many cores as one batch (the comparison above covers its results); the step-by-step
+    schedule runs each call where it is."""
+    design = _load_python(str(ROOT / "examples" / "gemm_whole_array.py"), [])
+    inputs = list(design.namespace["INPUTS"])
+    fast = compile_module(design.module)
+    fast(*inputs)
+    kernels = fast.simulator.kernels
+    assert fast.simulator.defers
+    assert kernels.calls > 0 and kernels.batches > 0
+    assert kernels.batched > kernels.calls // 2
+    exact = compile_module(design.module, exact_schedule=True)
+    exact(*inputs)
+    assert not exact.simulator.defers and exact.simulator.kernels.calls == 0
+
+
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: p.stem)
 def test_input_designs_agree(load, path):
     mod = load(path.name)
@@ -95,7 +112,51 @@ def _add_one(release_in: int = 1):
     )
 
 
+B8 = "memref<8xbf16>"
+# A core whose kernel call breaks the model's contract (a bf16 kernel on an i32 buffer), after
+# calls that are deferred on the fast path: the same KernelError, naming the same call site.
+_BAD_KERNEL = (
+    "    func.func private @zero_bf16(memref<8xi32>)\n"
+    "    func.func private @zero_i32(memref<8xi32>)\n"
+    + core(
+        "0_2",
+        acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
+        + "        func.call @zero_i32(%b) : (memref<8xi32>) -> ()\n"
+        + "        func.call @zero_i32(%a) : (memref<8xi32>) -> ()\n"
+        + "        func.call @zero_bf16(%b) : (memref<8xi32>) -> ()\n"
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1),
+    )
+)
+
+# A core whose only memory access is a deferred kernel call, starved of input: the same
+# deadlock report on both schedules (the deferred calls ran before it).
+_KERNEL_ONLY = (
+    "    func.func private @zero_i32(memref<8xi32>)\n"
+    + core(
+        "0_2",
+        acquire("in", "Consume", 1, I8, "a")
+        + acquire("out", "Produce", 1, I8, "b")
+        + "        func.call @zero_i32(%b) : (memref<8xi32>) -> ()\n"
+        + release("in", "Consume", 1)
+        + release("out", "Produce", 1),
+    )
+)
+
 MISUSE = {
+    "DeadlockError": (
+        _KERNEL_ONLY,
+        task("in", 0, "memref<32xi32>", 16)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out"),
+    ),
+    "KernelError": (
+        _BAD_KERNEL,
+        task("in", 0, "memref<32xi32>", 32)
+        + task("out", 1, "memref<32xi32>", 32, token=True)
+        + await_("out"),
+    ),
     # The runtime sequence ends, awaiting nothing, while its tasks have data to move. (A task
     # that the sequence neither awaits nor needs is a race: whether it is still moving at the
     # end depends on the schedule, so no such design is compared here.)
