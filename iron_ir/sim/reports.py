@@ -6,6 +6,10 @@ from __future__ import annotations
 from iron_ir.sim.machine import ACQUIRE, TRANSFER
 
 
+def steps_text(steps: int) -> str:
+    return f"{steps} step{'' if steps == 1 else 's'}"
+
+
 class Reports:
     """Mixed into the scheduler: reads its cores, runtime, machine and host."""
 
@@ -82,11 +86,12 @@ class Reports:
     def report(self, title: str, header: bool = True) -> str:
         lines = []
         if header:
+            steps = steps_text(self.steps)
             lines.append(
-                f"{title} after {self.steps} steps: no core, DMA channel or runtime step can "
+                f"{title} after {steps}: no core, DMA channel or runtime step can "
                 f"make progress, and the runtime sequence has not finished."
                 if title == "Deadlock"
-                else f"{title}, after {self.steps} steps."
+                else f"{title}, after {steps}."
             )
             lines.append("")
         lines.append("Cores:")

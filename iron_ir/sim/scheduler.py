@@ -34,7 +34,7 @@ from iron_ir.sim.errors import (
 )
 from iron_ir.sim.host import HostContext
 from iron_ir.sim.machine import FifoWait, Machine, Wait
-from iron_ir.sim.reports import Reports
+from iron_ir.sim.reports import Reports, steps_text
 from iron_ir.sim.trace import Recorder
 
 SETTLE_ROUNDS = 1000
@@ -381,8 +381,8 @@ class Scheduler(Reports):
         if unfinished:
             lines = "\n".join(f"  {t.state()}" for t in unfinished)
             raise InFlightError(
-                f"The runtime sequence finished after {self.steps} steps while DMA tasks still "
-                f"had data to move:\n{lines}\n"
+                f"The runtime sequence finished after {steps_text(self.steps)} while DMA tasks "
+                f"still had data to move:\n{lines}\n"
                 f"On the NPU the run ends with these transfers in flight, so results are not "
                 f"reliable. Await the task (issue_token / wait=True) or make the cores consume "
                 f"all of it.\n\n"

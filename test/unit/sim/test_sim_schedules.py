@@ -42,7 +42,7 @@ def _outcome(mod, inputs, exact: bool):
     try:
         result = simulate(mod, inputs, SimOptions(exact_schedule=exact))
     except SimulationError as err:
-        return type(err).__name__, re.sub(r"\b\d+ steps\b", "N steps", str(err))
+        return type(err).__name__, re.sub(r"\b\d+ steps?\b", "N steps", str(err))
     return [a.copy() for a in result.outputs], result.warnings
 
 
