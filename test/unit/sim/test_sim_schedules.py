@@ -30,9 +30,9 @@ def _random_inputs(signature, seed=0):
         else:
             info = np.iinfo(spec.dtype)
             arrays.append(
-                rng.integers(max(info.min, -1000), min(info.max, 1000), spec.shape).astype(
-                    spec.dtype
-                )
+                rng.integers(
+                    max(info.min, -1000), min(info.max, 1000), spec.shape
+                ).astype(spec.dtype)
             )
     return arrays
 
@@ -66,7 +66,9 @@ def test_examples_agree(path):
     inputs = design.namespace.get("INPUTS") if design.namespace else None
     inputs = list(inputs) if inputs is not None else _random_inputs(signature)
     assert assert_same_on_both_schedules(design.module, inputs) is None
-    assert _outcome(design.module, inputs, False)[1] == [], "an example ends with warnings"
+    assert _outcome(design.module, inputs, False)[1] == [], (
+        "an example ends with warnings"
+    )
 
 
 @pytest.mark.parametrize("path", INPUTS, ids=lambda p: p.stem)
@@ -125,3 +127,172 @@ def test_misuse_reports_agree(expected):
     mod = module(FIFOS + body, ["memref<32xi32>", "memref<32xi32>"], rt, verify=False)
     inputs = [np.arange(32, dtype=np.int32)]
     assert assert_same_on_both_schedules(mod, inputs) == expected
+
+
+# --- bulk relays: many objects through an uncontended mem-tile ring at once -----------------
+#
+# The event scheduler moves a host -> mem tile -> host ring in bulk when both host BDs can go
+# on for many objects (``Machine.relay_bulks`` counts it); the step-by-step scheduler never
+# does. Besides outputs and reports, the ring's end state (buffers, locks, BD run counters)
+# must be what the object-by-object path leaves.
+
+
+def _relay_design(
+    n: int,
+    obj: int = 8,
+    depth: int = 2,
+    in_dims: str = "",
+    out_dims: str = "",
+    out_extra: str = "",
+    out_init: str = "",
+    fills=None,
+    drain: int | None = None,
+    await_fill: bool = False,
+):
+    ty = f"memref<{obj}xi32>"
+    body = (
+        f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{%mem_tile_0_1{in_dims}}}, {depth} : i32)"
+        f" : !aie.objectfifo<{ty}>\n"
+        f"    aie.objectfifo @out(%mem_tile_0_1{out_dims}, {{%shim_noc_tile_0_0}}, {depth} : i32)"
+        f"{out_extra} : !aie.objectfifo<{ty}>{out_init}\n"
+        "    aie.objectfifo.link [@in] -> [@out]([] [0])\n"
+    )
+    host = f"memref<{n}xi32>"
+    fills = fills or [(0, n)]
+    rt = "".join(
+        task("in", 0, host, length, offset=offset, name=f"%fill{i}", token=await_fill)
+        for i, (offset, length) in enumerate(fills)
+    )
+    drained = n if drain is None else drain
+    out_len = drained * (3 if "repeat_count" in out_extra else 1)
+    out_ty = f"memref<{out_len}xi32>"
+    rt += task("out", 1, out_ty, out_len, token=True) + await_("out")
+    if await_fill:
+        rt += "".join(
+            f"      aiex.dma_await_task(%fill{i})\n" for i in range(len(fills))
+        )
+    return module(body, [host, out_ty], rt)
+
+
+def _ring_state(machine):
+    return (
+        [b.copy() for pool in machine.pools for b in pool.buffers],
+        [lock.value for lock in machine.all_locks],
+        [bd.runs for bd in machine.bds],
+    )
+
+
+def _run(mod, inputs, exact: bool):
+    from iron_ir.sim.simulator import Simulator
+
+    sim = Simulator(mod, SimOptions(exact_schedule=exact))
+    try:
+        result = sim.run(inputs)
+        outcome = [a.copy() for a in result.outputs], result.warnings
+    except SimulationError as err:
+        outcome = type(err).__name__, re.sub(r"\b\d+ steps\b", "N steps", str(err))
+    return outcome, _ring_state(sim.machine), sim.machine.relay_bulks
+
+
+def assert_bulk_agrees(mod, inputs, bulk: bool = True):
+    """Fast and exact agree on outcome and the ring's end state; the fast path took the bulk
+    relay (or, with ``bulk=False``, provably did not)."""
+    fast, fast_state, bulks = _run(mod, inputs, False)
+    exact, exact_state, exact_bulks = _run(mod, inputs, True)
+    assert exact_bulks == 0
+    assert (bulks > 0) == bulk
+    if isinstance(exact[0], str):
+        assert fast == exact
+    else:
+        assert fast[1] == exact[1], "warnings differ"
+        for got, expected in zip(fast[0], exact[0]):
+            np.testing.assert_array_equal(got, expected)
+    for got, expected in zip(fast_state[0], exact_state[0]):
+        np.testing.assert_array_equal(got, expected)
+    assert fast_state[1:] == exact_state[1:], "locks or BD run counters differ"
+    return fast[0]
+
+
+TRANSPOSE_IN = " dimensionsFromStream [<size = 4, stride = 1>, <size = 4, stride = 4>]"
+TRANSPOSE_OUT = " dimensionsToStream [<size = 2, stride = 1>, <size = 8, stride = 2>]"
+
+BULK = {
+    "linear": dict(n=256),
+    "depth_1": dict(n=256, depth=1),
+    "depth_3_uneven": dict(n=37 * 8, depth=3),
+    "depth_4": dict(n=40 * 16, obj=16, depth=4),
+    "transpose_from_stream": dict(n=32 * 16, obj=16, in_dims=TRANSPOSE_IN),
+    "transpose_to_stream": dict(n=32 * 16, obj=16, out_dims=TRANSPOSE_OUT),
+    "repeat_count": dict(n=256, out_extra=" {repeat_count = 3 : i32}"),
+    "repeat_transpose_depth_3": dict(
+        n=30 * 16,
+        obj=16,
+        depth=3,
+        in_dims=TRANSPOSE_IN,
+        out_extra=" {repeat_count = 3 : i32}",
+    ),
+    # Two fill tasks; the first ends in the middle of an object.
+    "fill_split_mid_object": dict(
+        n=256, fills=[(0, 13 * 8 + 4), (13 * 8 + 4, 256 - 13 * 8 - 4)]
+    ),
+    # The ring starts full; the fill's last two objects stay in it (awaited: else whether the
+    # fill finishes before the sequence ends is a race, see the module docstring).
+    "init_values": dict(
+        n=256,
+        await_fill=True,
+        out_init=" = [dense<7> : memref<8xi32>, dense<9> : memref<8xi32>]",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BULK), ids=str)
+def test_bulk_relay_agrees(case):
+    kwargs = BULK[case]
+    mod = _relay_design(**kwargs)
+    n = kwargs["n"]
+    x = np.arange(n, dtype=np.int32) * 3 + 1
+    outputs = assert_bulk_agrees(mod, [x])
+    if case in (
+        "linear",
+        "depth_1",
+        "depth_3_uneven",
+        "depth_4",
+        "fill_split_mid_object",
+    ):
+        np.testing.assert_array_equal(outputs[1], x)
+
+
+def test_bulk_relay_consumer_stops_early_deadlock_agrees():
+    # The drain takes 10 of 32 objects and the sequence then awaits the fill: the ring fills
+    # up and the fill can never finish.
+    mod = _relay_design(256, drain=80, await_fill=True)
+    assert assert_bulk_agrees(mod, [np.arange(256, dtype=np.int32)]) == "DeadlockError"
+
+
+def test_no_bulk_relay_with_a_core_on_one_side():
+    # mem tile -> core: the ring's reader feeds a compute tile, one object per BD.
+    ty = "memref<8xi32>"
+    body = (
+        f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{%mem_tile_0_1}}, 2 : i32) : "
+        f"!aie.objectfifo<{ty}>\n"
+        f"    aie.objectfifo @mid(%mem_tile_0_1, {{%tile_0_2}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+        "    aie.objectfifo.link [@in] -> [@mid]([] [0])\n"
+        f"    aie.objectfifo @out(%tile_0_2, {{%shim_noc_tile_0_0}}, 2 : i32) : "
+        f"!aie.objectfifo<{ty}>\n"
+    )
+    body += core(
+        "0_2",
+        acquire("mid", "Consume", 1, ty, "a")
+        + acquire("out", "Produce", 1, ty, "b")
+        + add_const("a", "b", 8, 1)
+        + release("mid", "Consume", 1)
+        + release("out", "Produce", 1),
+    )
+    host = "memref<256xi32>"
+    rt = (
+        task("in", 0, host, 256) + task("out", 1, host, 256, token=True) + await_("out")
+    )
+    mod = module(body, [host, host], rt)
+    x = np.arange(256, dtype=np.int32)
+    outputs = assert_bulk_agrees(mod, [x], bulk=False)
+    np.testing.assert_array_equal(outputs[1], x + 1)
