@@ -54,10 +54,12 @@ class Process:
         "queued",
         "agenda",
         "done_waiters",
+        "send",
     )
 
     def __init__(self, name: str, gen: Generator, what: str, progress=None):
         self.name, self.gen, self.what = name, gen, what
+        self.send = gen.send
         self.progress = progress
         self.wait: Wait | None = None
         self.done = False
@@ -102,19 +104,18 @@ class Process:
         wait = self.wait
         if wait is not None:
             if type(wait) is FifoWait:
-                port = wait.port
-                need = wait.n - port.count
-                if need > 0 and port.acq.value < need:
-                    port.acq.waiters.append(self)
+                need = wait.n - wait.port.count
+                if need > 0 and wait.lock.value < need:
+                    wait.lock.waiters.append(self)
                     return
             elif not wait.ready():
                 wait.arm(self)
                 return
-        if self.done:
+        elif self.done:
             return
         self.ran = True
         try:
-            wait = self.gen.send(None)
+            wait = self.send(None)
         except StopIteration:
             self._finished()
             return
@@ -125,7 +126,7 @@ class Process:
         self.wait = wait
         if wait is not None:
             if type(wait) is FifoWait:
-                wait.port.acq.waiters.append(self)
+                wait.lock.waiters.append(self)
             else:
                 wait.arm(self)
 
@@ -274,33 +275,44 @@ class Scheduler(Reports):
         for stream in self.machine.streams:
             stream.greedy = True
         current = [*self.cores, *self.machine.channels]
-        runtime_due = True
         recording = self.recorder is not None
         cores = self.cores
-        max_steps = self.budget.max_steps if self.budget.max_steps is not None else float("inf")
-        while True:
-            if recording:
-                for core in cores:
-                    core.ran = False
-            if runtime_due:
-                runtime.queued = False
-                runtime.agenda.clear()
-                runtime.run()
-                if runtime.done:
-                    return
-            for ent in current:
-                ent.queued = False
-                ent.run()
-            self.steps = steps = self.steps + 1
-            current = agenda[:]
-            agenda.clear()
-            runtime_due = bool(runtime.agenda)
-            if not current and not runtime_due:
+        max_steps = self.budget.max_steps if self.budget.max_steps is not None else 1 << 62
+        # The round's bookkeeping in locals; self.steps is written back where reports read it.
+        rt_agenda = runtime.agenda
+        rt_agenda.append(runtime)  # the runtime sequence runs first in the first round
+        steps = self.steps
+        check = 1 if recording else min(64, max_steps)
+        taken, cleared = agenda.copy, agenda.clear
+        try:
+            while True:
                 if recording:
-                    self.recorder.record(self.steps, self)
-                raise DeadlockError(self.report("Deadlock"))
-            if recording or steps >= max_steps or not steps & 63:
-                self._round_checks()
+                    for core in cores:
+                        core.ran = False
+                if rt_agenda:
+                    runtime.queued = False
+                    rt_agenda.clear()
+                    runtime.run()
+                    if runtime.done:
+                        return
+                for ent in current:
+                    ent.queued = False
+                    ent.run()
+                steps += 1
+                current = taken()
+                cleared()
+                if not current and not rt_agenda:
+                    self.steps = steps
+                    if recording:
+                        self.recorder.record(steps, self)
+                    raise DeadlockError(self.report("Deadlock"))
+                if steps >= check:
+                    # Every round when tracing, else every 64 rounds and at the step budget.
+                    self.steps = steps
+                    self._round_checks()
+                    check = steps + 1 if recording else min((steps | 63) + 1, max_steps)
+        finally:
+            self.steps = steps
 
     def _settle(self) -> None:
         """Let the cores and tile DMAs run until they stop once the runtime sequence is done:

@@ -31,14 +31,17 @@ def _acquire(e: Emitter, op: Operation) -> None:
     wait = e.const(e.scope.globals["_FifoWait"](port, n, where(op), e.looping), "w")
     lock = e.hoist(e.const(port.acq, "lock"))
     e.blocking = True
-    need = e.fresh("need")
     e.line(f"if {name}.count < {n}:")
     e.indent()
-    e.line(f"{need} = {n} - {name}.count")
+    if n == 1:
+        need = "1"  # a count below 1 is 0
+    else:
+        need = e.fresh("need")
+        e.line(f"{need} = {n} - {name}.count")
     # The scheduler resumes a blocked core only once the lock can give what it waits for.
     e.line(f"if {lock}.value < {need}: yield {wait}")
     e.line(f"{lock}.value -= {need}")
-    e.line(f"if {lock}.waiters: {lock}.wake()")
+    _wake(e, lock)
     if port.port == "Consume":
         progress = e.hoist(e.const(port.progress, "progress"))
         e.line(f"{progress}.takes += {need}")
@@ -47,6 +50,24 @@ def _acquire(e: Emitter, op: Operation) -> None:
     if op.results[0].uses:
         window = e.hoist(e.const(port.window(n), "win"))
         e.line(f"{e.define(op.results[0], 's')} = {window}[{name}.head]")
+
+
+def _wake(e: Emitter, lock: str) -> None:
+    """:meth:`Lock.wake`, inline: every waiter queues itself on the event scheduler's agenda
+    once per round (the step-by-step scheduler registers no waiters)."""
+    e.line(f"if {lock}.waiters:")
+    e.indent()
+    waiter = e.fresh("waiter")
+    e.line(f"for {waiter} in {lock}.waiters:")
+    e.indent()
+    e.line(f"if not {waiter}.queued:")
+    e.indent()
+    e.line(f"{waiter}.queued = True")
+    e.line(f"{waiter}.agenda.append({waiter})")
+    e.dedent()
+    e.dedent()
+    e.line(f"{lock}.waiters = []")
+    e.dedent()
 
 
 def _access(e: Emitter, op: Operation) -> None:
@@ -59,16 +80,58 @@ def _release(e: Emitter, op: Operation) -> None:
     name = e.hoist(_port(e, op))
     port = e.scope.globals[name[1:]]
     n = as_int(prop(op, "size"))
-    w = e.const(f"{where(op)}", "w")
     lock = e.hoist(e.const(port.rel, "lock"))
-    e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
+    if _held_at_least(op) < n:
+        w = e.const(f"{where(op)}", "w")
+        e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
     e.line(f"{name}.count -= {n}")
-    if port.depth == 2 and n == 1:
-        e.line(f"{name}.head ^= 1")
-    elif port.depth > 1:
-        e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
+    if _windows_used(e, op):
+        if port.depth == 2 and n == 1:
+            e.line(f"{name}.head ^= 1")
+        elif port.depth > 1:
+            e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
     e.line(f"{lock}.value += {n}")
-    e.line(f"if {lock}.waiters: {lock}.wake()")
+    _wake(e, lock)
+
+
+def _port_key(op: Operation) -> tuple:
+    return sym_name(prop(op, "objFifo_name")), as_int(prop(op, "port"))
+
+
+def _held_at_least(release: Operation) -> int:
+    """How many objects the core surely holds on the released port when ``release`` runs:
+    after an ``acquire(n)`` earlier in the same block it holds at least ``n``, less what
+    releases since then freed. 0 when unknown (a call or a region between them may acquire
+    or release anything)."""
+    key = _port_key(release)
+    freed = 0
+    op = release.prev_op
+    while op is not None:
+        if op.regions or op.name == "func.call":
+            return 0
+        if op.name == "aie.objectfifo.release" and _port_key(op) == key:
+            freed += as_int(prop(op, "size"))
+        elif op.name == "aie.objectfifo.acquire" and _port_key(op) == key:
+            return as_int(prop(op, "size")) - freed
+        op = op.prev_op
+    return 0
+
+
+def _windows_used(e: Emitter, op: Operation) -> bool:
+    """Whether any acquire of this objectfifo end anywhere in the design uses its subview:
+    only then does the compiled code track the port's ``head`` (the oldest held buffer)."""
+    used = e.scope.extra.get("windows_used")
+    if used is None:
+        top = op
+        while top.parent_op() is not None:
+            top = top.parent_op()
+        used = {
+            _port_key(acq)
+            for acq in top.walk()
+            if acq.name == "aie.objectfifo.acquire" and acq.results and acq.results[0].uses
+        }
+        e.scope.extra["windows_used"] = used
+    return _port_key(op) in used
 
 
 def _use_lock(e: Emitter, op: Operation) -> None:

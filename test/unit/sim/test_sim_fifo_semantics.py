@@ -357,6 +357,37 @@ def test_releasing_more_than_held_is_reported():
         simulate(m, [])
 
 
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Releases after an acquire in the same block: the third frees more than is held.
+        acquire("in", "Consume", 2, I8, "a")
+        + release("in", "Consume", 1)
+        + release("in", "Consume", 1)
+        + release("in", "Consume", 1),
+        # An acquire inside an scf.if: what is held after it is not known statically.
+        "      %t = arith.constant true\n      scf.if %t {\n"
+        + acquire("in", "Consume", 1, I8, "a")
+        + "      }\n"
+        + release("in", "Consume", 2),
+    ],
+    ids=["after_releases", "after_a_branch"],
+)
+def test_release_checks_what_is_held_wherever_it_is_not_known(code):
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2") + fifo(
+        "out", "%tile_0_2", "%shim_noc_tile_0_0"
+    )
+    body += core("0_2", code, 1)
+    rt = (
+        task("in", 0, "memref<16xi32>", 16)
+        + task("out", 1, "memref<8xi32>", 8, token=True)
+        + await_("out")
+    )
+    m = module(body, ["memref<16xi32>", "memref<8xi32>"], rt)
+    with pytest.raises(FifoMisuseError, match=r"core_0_2 releases \d object\(s\) of objectfifo @in"):
+        simulate(m, [])
+
+
 def test_objectfifo_pattern_outside_its_buffer():
     from iron_ir.sim import DmaBoundsError
 
