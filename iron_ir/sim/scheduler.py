@@ -104,8 +104,8 @@ class Process:
         wait = self.wait
         if wait is not None:
             if type(wait) is FifoWait:
-                need = wait.n - wait.port.count
-                if need > 0 and wait.lock.value < need:
+                # Blocked, the core holds fewer than it asks for, so it needs at least one.
+                if wait.lock.value < wait.n - wait.port.count:
                     wait.lock.waiters.append(self)
                     return
             elif not wait.ready():
@@ -124,11 +124,10 @@ class Process:
         except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
             self._failed(err)
         self.wait = wait
-        if wait is not None:
-            if type(wait) is FifoWait:
-                wait.lock.waiters.append(self)
-            else:
-                wait.arm(self)
+        if type(wait) is FifoWait:
+            wait.lock.waiters.append(self)
+        elif wait is not None:
+            wait.arm(self)
 
     def wake(self) -> None:
         if not self.queued:

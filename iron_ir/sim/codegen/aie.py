@@ -40,8 +40,9 @@ def _acquire(e: Emitter, op: Operation) -> None:
         e.line(f"{need} = {n} - {name}.count")
     # The scheduler resumes a blocked core only once the lock can give what it waits for.
     e.line(f"if {lock}.value < {need}: yield {wait}")
+    # No wake: a pool's locks are the simulator's own, only ever acquired greater-or-equal
+    # (by cores and BDs), so taking from one cannot make any of its waiters ready.
     e.line(f"{lock}.value -= {need}")
-    _wake(e, lock)
     if port.port == "Consume":
         progress = e.hoist(e.const(port.progress, "progress"))
         e.line(f"{progress}.takes += {need}")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sim_designs import acquire, add_const, await_, core, module, release, task
 
 from iron_ir.cli.load import load_python as _load_python
@@ -148,6 +150,7 @@ def _relay_design(
     fills=None,
     drain: int | None = None,
     await_fill: bool = False,
+    drain_repeat: int | None = None,
 ):
     ty = f"memref<{obj}xi32>"
     body = (
@@ -164,7 +167,9 @@ def _relay_design(
         for i, (offset, length) in enumerate(fills)
     )
     drained = n if drain is None else drain
-    out_len = drained * (3 if "repeat_count" in out_extra else 1)
+    if drain_repeat is None:
+        drain_repeat = 3 if "repeat_count" in out_extra else 1
+    out_len = drained * drain_repeat
     out_ty = f"memref<{out_len}xi32>"
     rt += task("out", 1, out_ty, out_len, token=True) + await_("out")
     if await_fill:
@@ -296,3 +301,44 @@ def test_no_bulk_relay_with_a_core_on_one_side():
     x = np.arange(256, dtype=np.int32)
     outputs = assert_bulk_agrees(mod, [x], bulk=False)
     np.testing.assert_array_equal(outputs[1], x + 1)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    depth=st.integers(1, 4),
+    obj=st.sampled_from([4, 8, 16]),
+    objects=st.integers(6, 40),
+    repeat=st.integers(1, 3),
+    split=st.floats(0, 1),
+    drained=st.floats(0.2, 1),
+)
+def test_bulk_relay_agrees_on_random_rings(depth, obj, objects, repeat, split, drained):
+    # Any ring depth, object size, repeat count, fill split (possibly mid-object) and drain
+    # length (short drains await the fill, so they deadlock or finish deterministically).
+    n = objects * obj
+    cut = int(split * n)
+    fills = [(0, n)] if cut in (0, n) else [(0, cut), (cut, n - cut)]
+    drain = max(1, int(drained * n))
+    extra = f" {{repeat_count = {repeat} : i32}}" if repeat > 1 else ""
+    mod = _relay_design(
+        n,
+        obj,
+        depth,
+        out_extra=extra,
+        fills=fills,
+        drain=drain,
+        await_fill=drain < n,
+        drain_repeat=repeat,
+    )
+    x = np.arange(n, dtype=np.int32)
+    fast, fast_state, _ = _run(mod, [x], False)
+    exact, exact_state, _ = _run(mod, [x], True)
+    if isinstance(exact[0], str):
+        assert fast == exact
+    else:
+        assert fast[1] == exact[1]
+        for got, expected in zip(fast[0], exact[0]):
+            np.testing.assert_array_equal(got, expected)
+    for got, expected in zip(fast_state[0], exact_state[0]):
+        np.testing.assert_array_equal(got, expected)
+    assert fast_state[1:] == exact_state[1:]
