@@ -37,7 +37,9 @@ from iron_ir.sim.reports import Reports
 from iron_ir.sim.trace import Recorder
 
 SETTLE_ROUNDS = 1000
-TICKS = 1 << 16
+TICKS = 256
+"""Iterations of a compiled loop between budget checks: small, so the countdown stays among
+Python's cached small ints (a large one is a new int object per iteration)."""
 
 
 class Process:
@@ -152,8 +154,8 @@ class Budget:
         self.start = time.monotonic()
 
     def tick(self) -> int:
-        """Called from compiled loops every 65536 iterations (of one function call): ends a
-        core that never yields. Returns the iterations until the next call."""
+        """Called from compiled loops every ``TICKS`` iterations (of one function call): ends
+        a core that never yields. Returns the iterations until the next call."""
         if self.timeout is not None and time.monotonic() - self.start > self.timeout:
             raise BudgetExceededError(
                 f"the simulation ran longer than its {self.timeout:g} s time budget inside a "
@@ -282,7 +284,7 @@ class Scheduler(Reports):
         rt_agenda.append(runtime)  # the runtime sequence runs first in the first round
         steps = self.steps
         check = 1 if recording else min(64, max_steps)
-        taken, cleared = agenda.copy, agenda.clear
+        cleared = agenda.clear
         try:
             while True:
                 if recording:
@@ -298,7 +300,7 @@ class Scheduler(Reports):
                     ent.queued = False
                     ent.run()
                 steps += 1
-                current = taken()
+                current[:] = agenda  # the same list each round: no new list per round
                 cleared()
                 if not current and not rt_agenda:
                     self.steps = steps

@@ -67,7 +67,7 @@ def _wake(e: Emitter, lock: str) -> None:
     e.line(f"{waiter}.agenda.append({waiter})")
     e.dedent()
     e.dedent()
-    e.line(f"{lock}.waiters = []")
+    e.line(f"{lock}.waiters.clear()")  # nothing appends while it runs; no new list per wake
     e.dedent()
 
 
