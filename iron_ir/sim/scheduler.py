@@ -56,12 +56,10 @@ class Process:
         "queued",
         "agenda",
         "done_waiters",
-        "send",
     )
 
     def __init__(self, name: str, gen: Generator, what: str, progress=None):
         self.name, self.gen, self.what = name, gen, what
-        self.send = gen.send
         self.progress = progress
         self.wait: Wait | None = None
         self.done = False
@@ -117,7 +115,7 @@ class Process:
             return
         self.ran = True
         try:
-            wait = self.send(None)
+            wait = self.gen.send(None)
         except StopIteration:
             self._finished()
             return
@@ -284,7 +282,6 @@ class Scheduler(Reports):
         rt_agenda.append(runtime)  # the runtime sequence runs first in the first round
         steps = self.steps
         check = 1 if recording else min(64, max_steps)
-        cleared = agenda.clear
         try:
             while True:
                 if recording:
@@ -300,8 +297,8 @@ class Scheduler(Reports):
                     ent.queued = False
                     ent.run()
                 steps += 1
-                current[:] = agenda  # the same list each round: no new list per round
-                cleared()
+                current = agenda.copy()
+                agenda.clear()
                 if not current and not rt_agenda:
                     self.steps = steps
                     if recording:
