@@ -6,7 +6,7 @@ the core only when the wait is satisfied, so the line after the ``yield`` can ta
 
 from __future__ import annotations
 
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation
 
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import as_int, prop, sym_name
@@ -133,6 +133,44 @@ def _windows_used(e: Emitter, op: Operation) -> bool:
         }
         e.scope.extra["windows_used"] = used
     return _port_key(op) in used
+
+
+def yields_within_bounds(body: Block) -> bool:
+    """Whether a loop with this body cannot run on without yielding, so it needs no budget
+    tick: every iteration acquires and releases one objectfifo end (at the top of the body,
+    once each), and nothing in the body gives that end's lock back. While the core runs
+    nothing else does, so the lock only loses value; each iteration takes at least one object
+    once the objects held on entry are released, and the acquire must block after at most the
+    pool's depth of iterations. A call of a defined function (which could acquire or release
+    anything) rules it out."""
+    seen: dict[tuple, list[Operation]] = {}
+    top = set(id(op) for op in body.ops)
+    for op in body.walk():
+        if op.name in ("aie.objectfifo.acquire", "aie.objectfifo.release"):
+            seen.setdefault(_port_key(op), []).append(op)
+        elif op.name == "func.call" and _defined(op):
+            return False
+    for (fifo, port), ops in seen.items():
+        if (fifo, 1 - port) in seen or len(ops) != 2:
+            continue
+        names = sorted(op.name for op in ops)
+        if names != ["aie.objectfifo.acquire", "aie.objectfifo.release"]:
+            continue
+        if all(id(op) in top and as_int(prop(op, "size")) >= 1 for op in ops):
+            return True
+    return False
+
+
+def _defined(call: Operation) -> bool:
+    """Whether a ``func.call`` calls a function with a body (not an external kernel)."""
+    name = sym_name(prop(call, "callee"))
+    top = call
+    while top.parent_op() is not None:
+        top = top.parent_op()
+    for op in top.walk():
+        if op.name == "func.func" and sym_name(prop(op, "sym_name")) == name:
+            return bool(op.regions[0].blocks)
+    return True  # unknown: assume the worst
 
 
 def _use_lock(e: Emitter, op: Operation) -> None:

@@ -6,6 +6,7 @@ from itertools import repeat
 
 from xdsl.ir import Operation
 
+from iron_ir.sim.codegen.aie import yields_within_bounds
 from iron_ir.sim.codegen.emitter import Emitter, Handler, assign, where
 from iron_ir.sim.errors import UnsupportedOpError
 
@@ -60,7 +61,8 @@ def _for(e: Emitter, op: Operation) -> None:
     else:
         e.line(f"for {iv} in range({lb}, {ub}, {step}):")
     e.indent()
-    e.tick()
+    if not yields_within_bounds(body):
+        e.tick()
     if endless:
         e.iteration_start()
         e.endless += 1
