@@ -144,7 +144,7 @@ def yields_within_bounds(body: Block) -> bool:
     pool's depth of iterations. A call of a defined function (which could acquire or release
     anything) rules it out."""
     seen: dict[tuple, list[Operation]] = {}
-    top = set(id(op) for op in body.ops)
+    top = {id(op) for op in body.ops}
     for op in body.walk():
         if op.name in ("aie.objectfifo.acquire", "aie.objectfifo.release"):
             seen.setdefault(_port_key(op), []).append(op)
