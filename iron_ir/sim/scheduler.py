@@ -274,43 +274,42 @@ class Scheduler(Reports):
         for stream in self.machine.streams:
             stream.greedy = True
         current = [*self.cores, *self.machine.channels]
+        runtime_due = True
         recording = self.recorder is not None
         cores = self.cores
         max_steps = self.budget.max_steps if self.budget.max_steps is not None else 1 << 62
-        # The round's bookkeeping in locals; self.steps is written back where reports read it.
         rt_agenda = runtime.agenda
-        rt_agenda.append(runtime)  # the runtime sequence runs first in the first round
-        steps = self.steps
+        # Every round when tracing, else every 64 rounds and at the step budget.
         check = 1 if recording else min(64, max_steps)
-        try:
-            while True:
+        # The step count lives in a local; self.steps is written where reports read it.
+        steps = self.steps
+        while True:
+            if recording:
+                for core in cores:
+                    core.ran = False
+            if runtime_due:
+                runtime.queued = False
+                rt_agenda.clear()
+                runtime.run()
+                if runtime.done:
+                    self.steps = steps
+                    return
+            for ent in current:
+                ent.queued = False
+                ent.run()
+            steps += 1
+            current = agenda.copy()
+            agenda.clear()
+            runtime_due = True if rt_agenda else False
+            if not current and not runtime_due:
+                self.steps = steps
                 if recording:
-                    for core in cores:
-                        core.ran = False
-                if rt_agenda:
-                    runtime.queued = False
-                    rt_agenda.clear()
-                    runtime.run()
-                    if runtime.done:
-                        return
-                for ent in current:
-                    ent.queued = False
-                    ent.run()
-                steps += 1
-                current = agenda.copy()
-                agenda.clear()
-                if not current and not rt_agenda:
-                    self.steps = steps
-                    if recording:
-                        self.recorder.record(steps, self)
-                    raise DeadlockError(self.report("Deadlock"))
-                if steps >= check:
-                    # Every round when tracing, else every 64 rounds and at the step budget.
-                    self.steps = steps
-                    self._round_checks()
-                    check = steps + 1 if recording else min((steps | 63) + 1, max_steps)
-        finally:
-            self.steps = steps
+                    self.recorder.record(steps, self)
+                raise DeadlockError(self.report("Deadlock"))
+            if steps >= check:
+                self.steps = steps
+                self._round_checks()
+                check = steps + 1 if recording else min((steps | 63) + 1, max_steps)
 
     def _settle(self) -> None:
         """Let the cores and tile DMAs run until they stop once the runtime sequence is done:
