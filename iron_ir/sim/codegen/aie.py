@@ -6,7 +6,7 @@ the core only when the wait is satisfied, so the line after the ``yield`` can ta
 
 from __future__ import annotations
 
-from xdsl.ir import Block, Operation
+from xdsl.ir import Operation
 
 from iron_ir.sim.codegen.emitter import Emitter, Handler, where
 from iron_ir.sim.design import as_int, prop, sym_name
@@ -118,38 +118,62 @@ def _held_at_least(release: Operation) -> int:
     return 0
 
 
-def _windows_used(e: Emitter, op: Operation) -> bool:
-    """Whether any acquire of this objectfifo end anywhere in the design uses its subview:
-    only then does the compiled code track the port's ``head`` (the oldest held buffer)."""
-    used = e.scope.extra.get("windows_used")
-    if used is None:
+class _ModuleFacts:
+    """What the acquire/release code generation asks of the whole module, gathered in one walk
+    per compiled design: the objectfifo ends some acquire uses the subview of, and the
+    functions that have a body (a call of one may acquire or release anything)."""
+
+    __slots__ = ("windows_used", "defined")
+
+    def __init__(self, top: Operation):
+        self.windows_used: set[tuple] = set()
+        self.defined: set[str] = set()
+        for op in top.walk():
+            if op.name == "aie.objectfifo.acquire" and op.results and op.results[0].uses:
+                self.windows_used.add(_port_key(op))
+            elif op.name == "func.func" and op.regions[0].blocks:
+                self.defined.add(sym_name(prop(op, "sym_name")))
+
+
+def _facts(e: Emitter, op: Operation) -> _ModuleFacts:
+    # Kept with the design's compiled globals: every core and function of one design shares it.
+    facts = e.scope.globals.get("_aie_module_facts")
+    if facts is None:
         top = op
         while top.parent_op() is not None:
             top = top.parent_op()
-        used = {
-            _port_key(acq)
-            for acq in top.walk()
-            if acq.name == "aie.objectfifo.acquire" and acq.results and acq.results[0].uses
-        }
-        e.scope.extra["windows_used"] = used
-    return _port_key(op) in used
+        facts = e.scope.globals["_aie_module_facts"] = _ModuleFacts(top)
+    return facts
 
 
-def yields_within_bounds(body: Block) -> bool:
-    """Whether a loop with this body cannot run on without yielding, so it needs no budget
-    tick: every iteration acquires and releases one objectfifo end (at the top of the body,
-    once each), and nothing in the body gives that end's lock back. While the core runs
-    nothing else does, so the lock only loses value; each iteration takes at least one object
-    once the objects held on entry are released, and the acquire must block after at most the
-    pool's depth of iterations. A call of a defined function (which could acquire or release
-    anything) rules it out."""
+def _windows_used(e: Emitter, op: Operation) -> bool:
+    """Whether any acquire of this objectfifo end anywhere in the design uses its subview:
+    only then does the compiled code track the port's ``head`` (the oldest held buffer)."""
+    return _port_key(op) in _facts(e, op).windows_used
+
+
+def yields_within_bounds(e: Emitter, loop: Operation) -> bool:
+    """Whether a loop cannot run on without yielding, so it needs no budget tick: every
+    iteration acquires and releases one objectfifo end (at the top of the body, once each),
+    and nothing in the body gives that end's lock back. While the core runs nothing else does,
+    so the lock only loses value; each iteration takes at least one object once the objects
+    held on entry are released, and the acquire must block after at most the pool's depth of
+    iterations. A call of a defined function (which could acquire or release anything) rules
+    it out."""
+    body = loop.regions[0].blocks[0]
+    if not any(op.name == "aie.objectfifo.acquire" for op in body.ops):
+        return False  # most loops (a kernel's, a copy's): no need to look inside
     seen: dict[tuple, list[Operation]] = {}
     top = {id(op) for op in body.ops}
+    defined = None
     for op in body.walk():
         if op.name in ("aie.objectfifo.acquire", "aie.objectfifo.release"):
             seen.setdefault(_port_key(op), []).append(op)
-        elif op.name == "func.call" and _defined(op):
-            return False
+        elif op.name == "func.call":
+            if defined is None:
+                defined = _facts(e, loop).defined
+            if sym_name(prop(op, "callee")) in defined:
+                return False
     for (fifo, port), ops in seen.items():
         if (fifo, 1 - port) in seen or len(ops) != 2:
             continue
@@ -159,18 +183,6 @@ def yields_within_bounds(body: Block) -> bool:
         if all(id(op) in top and as_int(prop(op, "size")) >= 1 for op in ops):
             return True
     return False
-
-
-def _defined(call: Operation) -> bool:
-    """Whether a ``func.call`` calls a function with a body (not an external kernel)."""
-    name = sym_name(prop(call, "callee"))
-    top = call
-    while top.parent_op() is not None:
-        top = top.parent_op()
-    for op in top.walk():
-        if op.name == "func.func" and sym_name(prop(op, "sym_name")) == name:
-            return bool(op.regions[0].blocks)
-    return True  # unknown: assume the worst
 
 
 def _use_lock(e: Emitter, op: Operation) -> None:

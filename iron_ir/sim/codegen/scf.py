@@ -61,7 +61,7 @@ def _for(e: Emitter, op: Operation) -> None:
     else:
         e.line(f"for {iv} in range({lb}, {ub}, {step}):")
     e.indent()
-    if not yields_within_bounds(body):
+    if not yields_within_bounds(e, op):
         e.tick()
     if endless:
         e.iteration_start()

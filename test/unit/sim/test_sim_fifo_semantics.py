@@ -462,9 +462,9 @@ def test_layouts_and_chunking_match_the_access_model(rows, cols, objects, split,
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], np.concatenate(expected))
 
 
-def _core_loop_body(code: str, funcs: str = ""):
-    """The body of the loop of core_0_2 running ``code``, in a design with a shared-memory
-    fifo @pipe (tile 0_2 -> 0_3) and the usual @in/@out."""
+def _core_loop(code: str, funcs: str = ""):
+    """The loop of core_0_2 running ``code``, in a design with a shared-memory fifo @pipe
+    (tile 0_2 -> 0_3) and the usual @in/@out."""
     body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2") + fifo(
         "out", "%tile_0_2", "%shim_noc_tile_0_0"
     )
@@ -472,8 +472,7 @@ def _core_loop_body(code: str, funcs: str = ""):
     body += funcs + core("0_2", code, 4)
     rt = task("out", 1, "memref<8xi32>", 8, token=True) + await_("out")
     m = module(body, ["memref<8xi32>", "memref<8xi32>"], rt, verify=False)
-    loop = next(op for op in m.walk() if op.name == "scf.for")
-    return loop.regions[0].blocks[0]
+    return next(op for op in m.walk() if op.name == "scf.for")
 
 
 EXTERNAL = "    func.func private @kernel(memref<8xi32>) -> ()\n"
@@ -526,9 +525,12 @@ DEFINED = "    func.func @helper() -> () {\n      func.return\n    }\n"
     ids=["kernel_between", "sliding_window", "both_ends", "no_release", "defined_call", "branch"],
 )
 def test_loops_that_must_block_need_no_budget_tick(code, funcs, bounded):
+    from types import SimpleNamespace
+
     from iron_ir.sim.codegen.aie import yields_within_bounds
 
-    assert yields_within_bounds(_core_loop_body(code, funcs)) is bounded
+    emitter = SimpleNamespace(scope=SimpleNamespace(globals={}))
+    assert yields_within_bounds(emitter, _core_loop(code, funcs)) is bounded
 
 
 def test_a_loop_refilling_its_own_lock_is_still_stopped_by_the_time_budget():
