@@ -35,6 +35,9 @@ from iron_ir.sim.machine.stream import Circuit, _as
 
 
 class Relay:
+    """One ring that :func:`find_relays` proved nothing but its two channels touches: the
+    writer (S2MM) and reader (MM2S) channels, their BDs in ring order, the ring's locks."""
+
     __slots__ = (
         "writer",
         "reader",
@@ -46,7 +49,7 @@ class Relay:
         "repeat",
         "size",
         "itemsize",
-        "perm",
+        "composition",
         "wtask",
         "rtask",
         "windex",
@@ -55,7 +58,7 @@ class Relay:
     )
 
     def __init__(
-        self, machine, writer: Channel, reader: Channel, wbds, rbds, repeat, perm
+        self, machine, writer: Channel, reader: Channel, wbds, rbds, repeat, composition
     ):
         self.machine = machine
         self.writer, self.reader = writer, reader
@@ -65,7 +68,7 @@ class Relay:
         self.prod, self.cons = wbds[0].acq, wbds[0].rel
         self.size = wbds[0].plans[0].size
         self.itemsize = wbds[0].plans[0].flat.itemsize
-        self.perm = perm
+        self.composition = composition
         """How an object's order changes through the ring (:class:`Composition`); ``None``:
         it does not (the usual linear BDs)."""
         self.wtask, self.rtask = writer.programs[0], reader.programs[0]
@@ -136,8 +139,8 @@ class Relay:
         # Then the source's objects that also leave, straight through.
         through = n - full
         data = sp.read(src.pos, through * size)
-        if self.perm is not None:
-            data = self.perm.apply(data, through, data.dtype)
+        if self.composition is not None:
+            data = self.composition.apply(data, through, data.dtype)
         else:
             data = data.reshape(through, size)
         if rep > 1:
@@ -371,7 +374,7 @@ def _ring(machine, writer, wbds, reader, rbds, named, ported, users) -> Relay | 
     # Each lock: acquired by one side's BDs and released by the other's, nothing more.
     if users.get(id(prod), 0) != 2 * d or users.get(id(cons), 0) != 2 * d:
         return None
-    perm = None
+    composition = None
     for i, wbd in enumerate(wbds):
         group = rbds[i * rep : (i + 1) * rep]
         plan = group[0].plans[0]
@@ -392,10 +395,12 @@ def _ring(machine, writer, wbds, reader, rbds, named, ported, users) -> Relay | 
         if not ok:
             return None
         if i == 0:
-            perm = p
-        elif (perm is None) != (p is None) or (p is not None and p.key() != perm.key()):
+            composition = p
+        elif (composition is None) != (p is None) or (
+            p is not None and p.key() != composition.key()
+        ):
             return None
     buffers = [bd.plans[0].flat.__array_interface__["data"][0] for bd in wbds]
     if len(set(buffers)) != d:
         return None
-    return Relay(machine, writer, reader, wbds, rbds, rep, perm)
+    return Relay(machine, writer, reader, wbds, rbds, rep, composition)
