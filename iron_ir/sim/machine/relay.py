@@ -7,17 +7,19 @@ consumer lock) and one MM2S channel (``reader``: acquire the consumer lock, send
 objects per side, then waits for the other side: two slice copies and a scheduler round per
 object.
 
-When nothing else touches the ring — its locks are the simulator's own (no IR ``aie.lock``, no
-core port, no other BD), each channel runs only its cyclic program, the writer's stream comes
-from one channel and the reader's goes to one channel — and both outer channels are inside
-BDs long enough for ``N >= 2 d + 1`` more objects, the object-by-object path would move the
-``N`` objects through and come back to the state it started in, shifted by ``N`` buffers: the
-same lock values, both channels at the same phase, the ring holding the last objects it was
-given. :meth:`Relay.bulk` does exactly that in a few numpy copies: the objects already in the
-ring go out first, the rest go from the source's BD straight to the destination's (through the
-ring's write/read patterns composed into one index, identity for the usual linear BDs), and the
-last ``d`` objects are written into their buffers as the writer would have left them. BD run
-counters advance as the per-object loads would have advanced them.
+When nothing else touches the ring — its locks appear only in the two channels' BDs (no core
+port, no other BD; an IR ``aie.lock`` must be used nowhere but in tile DMA programs, with no
+register writes in the runtime sequence), each channel runs only its cyclic program, the
+writer's stream comes from one channel and the reader's goes to one channel — and both outer
+channels are inside BDs long enough for ``N >= 2 d + 1`` more objects, the object-by-object
+path would move the ``N`` objects through and come back to the state it started in, shifted by
+``N`` buffers: the same lock values, both channels at the same phase, the ring holding the last
+objects it was given. :meth:`Relay.bulk` does exactly that in a few numpy copies: the objects
+already in the ring go out first, the rest go from the source's BD straight to the
+destination's (through the ring's write and read patterns composed as strided views, nothing
+for the usual linear BDs), and the last ``d`` objects are written into their buffers as the
+writer would have left them. BD run counters advance as the per-object loads would have
+advanced them.
 
 Every condition is checked when the bulk would start (a handful of attribute reads); anything
 else falls back to the object-by-object path, which the step-by-step scheduler always takes.
@@ -307,10 +309,44 @@ def _composition(wplan, rplan) -> tuple[bool, Composition | None]:
     return True, Composition(lo, int(wo.max()) - lo + 1, w, r)
 
 
+REGISTER_WRITES = (
+    "aiex.npu.write32",
+    "aiex.npu.maskwrite32",
+    "aiex.npu.blockwrite",
+    "aiex.npu.writebd",
+)
+"""Runtime ops that can reach any lock of a tile by its id (a lock register, a BD's lock)."""
+DMA_PROGRAMS = ("aie.mem", "aie.memtile_dma", "aie.shim_dma")
+
+
+def _in_dma_program(op) -> bool:
+    while op is not None:
+        if op.name in DMA_PROGRAMS:
+            return True
+        op = op.parent_op()
+    return False
+
+
+def _touchable_ir_locks(machine) -> set[int]:
+    """The ``aie.lock``s of the IR that something besides tile DMA programs may touch: a use
+    outside an ``aie.mem``/``aie.memtile_dma``/``aie.shim_dma`` (a core's ``use_lock``, the
+    runtime's ``set_lock`` or a task's BD), or any lock at all when the runtime writes
+    registers."""
+    every = {id(lock) for lock in machine.locks.values()}
+    design = getattr(machine.builder, "d", None)
+    if design is None or any(op.name in REGISTER_WRITES for op in design.device.walk()):
+        return every
+    return {
+        id(lock)
+        for value, lock in machine.locks.items()
+        if not all(_in_dma_program(use.operation) for use in value.uses)
+    }
+
+
 def find_relays(machine) -> list[Relay]:
     """Every ring of the machine that :meth:`Relay.bulk` may move in bulk; their circuits
     get ``relay`` set."""
-    named = {id(lock) for lock in machine.locks.values()}
+    named = _touchable_ir_locks(machine)
     ported = set()
     for pool in machine.pools:
         for port in pool.ports:
