@@ -38,7 +38,9 @@ from iron_ir.sim.reports import Reports, steps_text
 from iron_ir.sim.trace import Recorder
 
 SETTLE_ROUNDS = 1000
-TICKS = 1 << 16
+TICKS = 256
+"""Iterations of a compiled loop between budget checks: small, so the countdown stays among
+Python's cached small ints (a large one is a new int object per iteration)."""
 
 
 class Process:
@@ -103,15 +105,14 @@ class Process:
         wait = self.wait
         if wait is not None:
             if type(wait) is FifoWait:
-                port = wait.port
-                need = wait.n - port.count
-                if need > 0 and port.acq.value < need:
-                    port.acq.waiters.append(self)
+                # Blocked, the core holds fewer than it asks for, so it needs at least one.
+                if wait.lock.value < wait.n - wait.port.count:
+                    wait.lock.waiters.append(self)
                     return
             elif not wait.ready():
                 wait.arm(self)
                 return
-        if self.done:
+        elif self.done:
             return
         self.ran = True
         try:
@@ -124,11 +125,10 @@ class Process:
         except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
             self._failed(err)
         self.wait = wait
-        if wait is not None:
-            if type(wait) is FifoWait:
-                wait.port.acq.waiters.append(self)
-            else:
-                wait.arm(self)
+        if type(wait) is FifoWait:
+            wait.lock.waiters.append(self)
+        elif wait is not None:
+            wait.arm(self)
 
     def wake(self) -> None:
         if not self.queued:
@@ -153,8 +153,8 @@ class Budget:
         self.start = time.monotonic()
 
     def tick(self) -> int:
-        """Called from compiled loops every 65536 iterations (of one function call): ends a
-        core that never yields. Returns the iterations until the next call."""
+        """Called from compiled loops every ``TICKS`` iterations (of one function call): ends
+        a core that never yields. Returns the iterations until the next call."""
         if self.timeout is not None and time.monotonic() - self.start > self.timeout:
             raise BudgetExceededError(
                 f"the simulation ran longer than its {self.timeout:g} s time budget inside a "
@@ -301,37 +301,48 @@ class Scheduler(Reports):
         recording = self.recorder is not None
         all_cores = self.cores
         kernels = self.kernels
-        max_steps = self.budget.max_steps if self.budget.max_steps is not None else float("inf")
-        while True:
-            if recording:
-                for core in all_cores:
-                    core.ran = False
-            if runtime_due:
-                runtime.queued = False
-                runtime.agenda.clear()
-                runtime.run()
-                if runtime.done:
-                    return
-            for core in cores:
-                core.queued = False
-                core.run()
-            if kernels is not None and kernels.pending:
-                kernels.flush()
-            channels = channel_agenda[:]
-            channel_agenda.clear()
-            for ch in channels:
-                ch.queued = False
-                ch.run()
-            self.steps = steps = self.steps + 1
-            cores = core_agenda[:]
-            core_agenda.clear()
-            runtime_due = bool(runtime.agenda)
-            if not cores and not channel_agenda and not runtime_due:
+        max_steps = self.budget.max_steps if self.budget.max_steps is not None else 1 << 62
+        rt_agenda = runtime.agenda
+        # Every round when tracing, else every 64 rounds and at the step budget.
+        check = 1 if recording else min(64, max_steps)
+        # The step count lives in a local; self.steps is written where reports read it.
+        steps = self.steps
+        try:
+            while True:
                 if recording:
-                    self.recorder.record(self.steps, self)
-                raise DeadlockError(self.report("Deadlock"))
-            if recording or steps >= max_steps or not steps & 63:
-                self._round_checks()
+                    for core in all_cores:
+                        core.ran = False
+                if runtime_due:
+                    runtime.queued = False
+                    rt_agenda.clear()
+                    runtime.run()
+                    if runtime.done:
+                        return
+                for core in cores:
+                    core.queued = False
+                    core.run()
+                if kernels is not None and kernels.pending:
+                    kernels.flush()
+                channels = channel_agenda.copy()
+                channel_agenda.clear()
+                for ch in channels:
+                    ch.queued = False
+                    ch.run()
+                steps += 1
+                cores = core_agenda.copy()
+                core_agenda.clear()
+                runtime_due = True if rt_agenda else False
+                if not cores and not channel_agenda and not runtime_due:
+                    self.steps = steps
+                    if recording:
+                        self.recorder.record(steps, self)
+                    raise DeadlockError(self.report("Deadlock"))
+                if steps >= check:
+                    self.steps = steps
+                    self._round_checks()
+                    check = steps + 1 if recording else min((steps | 63) + 1, max_steps)
+        finally:
+            self.steps = steps  # what an error report reads
 
     def _settle(self) -> None:
         """Let the cores and tile DMAs run until they stop once the runtime sequence is done:

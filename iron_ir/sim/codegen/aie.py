@@ -31,14 +31,18 @@ def _acquire(e: Emitter, op: Operation) -> None:
     wait = e.const(e.scope.globals["_FifoWait"](port, n, where(op), e.looping), "w")
     lock = e.hoist(e.const(port.acq, "lock"))
     e.blocking = True
-    need = e.fresh("need")
     e.line(f"if {name}.count < {n}:")
     e.indent()
-    e.line(f"{need} = {n} - {name}.count")
+    if n == 1:
+        need = "1"  # a count below 1 is 0
+    else:
+        need = e.fresh("need")
+        e.line(f"{need} = {n} - {name}.count")
     # The scheduler resumes a blocked core only once the lock can give what it waits for.
     e.line(f"if {lock}.value < {need}: yield {wait}")
+    # No wake: a pool's locks are the simulator's own, only ever acquired greater-or-equal
+    # (by cores and BDs), so taking from one cannot make any of its waiters ready.
     e.line(f"{lock}.value -= {need}")
-    e.line(f"if {lock}.waiters: {lock}.wake()")
     if port.port == "Consume":
         progress = e.hoist(e.const(port.progress, "progress"))
         e.line(f"{progress}.takes += {need}")
@@ -47,6 +51,24 @@ def _acquire(e: Emitter, op: Operation) -> None:
     if op.results[0].uses:
         window = e.hoist(e.const(port.window(n), "win"))
         e.line(f"{e.define(op.results[0], 's')} = {window}[{name}.head]")
+
+
+def _wake(e: Emitter, lock: str) -> None:
+    """:meth:`Lock.wake`, inline: every waiter queues itself on the event scheduler's agenda
+    once per round (the step-by-step scheduler registers no waiters)."""
+    e.line(f"if {lock}.waiters:")
+    e.indent()
+    waiter = e.fresh("waiter")
+    e.line(f"for {waiter} in {lock}.waiters:")
+    e.indent()
+    e.line(f"if not {waiter}.queued:")
+    e.indent()
+    e.line(f"{waiter}.queued = True")
+    e.line(f"{waiter}.agenda.append({waiter})")
+    e.dedent()
+    e.dedent()
+    e.line(f"{lock}.waiters.clear()")  # nothing appends while it runs; no new list per wake
+    e.dedent()
 
 
 def _access(e: Emitter, op: Operation) -> None:
@@ -59,16 +81,108 @@ def _release(e: Emitter, op: Operation) -> None:
     name = e.hoist(_port(e, op))
     port = e.scope.globals[name[1:]]
     n = as_int(prop(op, "size"))
-    w = e.const(f"{where(op)}", "w")
     lock = e.hoist(e.const(port.rel, "lock"))
-    e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
+    if _held_at_least(op) < n:
+        w = e.const(f"{where(op)}", "w")
+        e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
     e.line(f"{name}.count -= {n}")
-    if port.depth == 2 and n == 1:
-        e.line(f"{name}.head ^= 1")
-    elif port.depth > 1:
-        e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
+    if _windows_used(e, op):
+        if port.depth == 2 and n == 1:
+            e.line(f"{name}.head ^= 1")
+        elif port.depth > 1:
+            e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
     e.line(f"{lock}.value += {n}")
-    e.line(f"if {lock}.waiters: {lock}.wake()")
+    _wake(e, lock)
+
+
+def _port_key(op: Operation) -> tuple:
+    return sym_name(prop(op, "objFifo_name")), as_int(prop(op, "port"))
+
+
+def _held_at_least(release: Operation) -> int:
+    """How many objects the core surely holds on the released port when ``release`` runs:
+    after an ``acquire(n)`` earlier in the same block it holds at least ``n``, less what
+    releases since then freed. 0 when unknown (a call or a region between them may acquire
+    or release anything)."""
+    key = _port_key(release)
+    freed = 0
+    op = release.prev_op
+    while op is not None:
+        if op.regions or op.name == "func.call":
+            return 0
+        if op.name == "aie.objectfifo.release" and _port_key(op) == key:
+            freed += as_int(prop(op, "size"))
+        elif op.name == "aie.objectfifo.acquire" and _port_key(op) == key:
+            return as_int(prop(op, "size")) - freed
+        op = op.prev_op
+    return 0
+
+
+class _ModuleFacts:
+    """What the acquire/release code generation asks of the whole module, gathered in one walk
+    per compiled design: the objectfifo ends some acquire uses the subview of, and the
+    functions that have a body (a call of one may acquire or release anything)."""
+
+    __slots__ = ("windows_used", "defined")
+
+    def __init__(self, top: Operation):
+        self.windows_used: set[tuple] = set()
+        self.defined: set[str] = set()
+        for op in top.walk():
+            if op.name == "aie.objectfifo.acquire" and op.results and op.results[0].uses:
+                self.windows_used.add(_port_key(op))
+            elif op.name == "func.func" and op.regions[0].blocks:
+                self.defined.add(sym_name(prop(op, "sym_name")))
+
+
+def _facts(e: Emitter, op: Operation) -> _ModuleFacts:
+    # Kept with the design's compiled globals: every core and function of one design shares it.
+    facts = e.scope.globals.get("_aie_module_facts")
+    if facts is None:
+        top = op
+        while top.parent_op() is not None:
+            top = top.parent_op()
+        facts = e.scope.globals["_aie_module_facts"] = _ModuleFacts(top)
+    return facts
+
+
+def _windows_used(e: Emitter, op: Operation) -> bool:
+    """Whether any acquire of this objectfifo end anywhere in the design uses its subview:
+    only then does the compiled code track the port's ``head`` (the oldest held buffer)."""
+    return _port_key(op) in _facts(e, op).windows_used
+
+
+def yields_within_bounds(e: Emitter, loop: Operation) -> bool:
+    """Whether a loop cannot run on without yielding, so it needs no budget tick: every
+    iteration acquires and releases one objectfifo end (at the top of the body, once each),
+    and nothing in the body gives that end's lock back. While the core runs nothing else does,
+    so the lock only loses value; each iteration takes at least one object once the objects
+    held on entry are released, and the acquire must block after at most the pool's depth of
+    iterations. A call of a defined function (which could acquire or release anything) rules
+    it out."""
+    body = loop.regions[0].blocks[0]
+    if not any(op.name == "aie.objectfifo.acquire" for op in body.ops):
+        return False  # most loops (a kernel's, a copy's): no need to look inside
+    seen: dict[tuple, list[Operation]] = {}
+    top = {id(op) for op in body.ops}
+    defined = None
+    for op in body.walk():
+        if op.name in ("aie.objectfifo.acquire", "aie.objectfifo.release"):
+            seen.setdefault(_port_key(op), []).append(op)
+        elif op.name == "func.call":
+            if defined is None:
+                defined = _facts(e, loop).defined
+            if sym_name(prop(op, "callee")) in defined:
+                return False
+    for (fifo, port), ops in seen.items():
+        if (fifo, 1 - port) in seen or len(ops) != 2:
+            continue
+        names = sorted(op.name for op in ops)
+        if names != ["aie.objectfifo.acquire", "aie.objectfifo.release"]:
+            continue
+        if all(id(op) in top and as_int(prop(op, "size")) >= 1 for op in ops):
+            return True
+    return False
 
 
 def _use_lock(e: Emitter, op: Operation) -> None:

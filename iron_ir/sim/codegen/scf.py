@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from xdsl.ir import Operation
 
+from iron_ir.sim.codegen.aie import yields_within_bounds
 from iron_ir.sim.codegen.emitter import Emitter, Handler, assign, where
 from iron_ir.sim.errors import UnsupportedOpError
 
@@ -28,6 +31,16 @@ def _is_endless(op: Operation) -> bool:
     return None not in (lb, ub, step) and step > 0 and (ub - lb) // step >= ENDLESS_TRIPS
 
 
+def _trips(op: Operation) -> int | None:
+    """The trip count of an ``scf.for`` with constant bounds (within ``itertools.repeat``'s
+    reach), else ``None``."""
+    lb, ub, step = (_constant(v) for v in op.operands[:3])
+    if None in (lb, ub, step) or step <= 0:
+        return None
+    trips = len(range(lb, ub, step))
+    return trips if trips < 2**62 else None
+
+
 def _for(e: Emitter, op: Operation) -> None:
     body = op.regions[0].blocks[0]
     if not op.results and len(body.ops) == 1:
@@ -40,9 +53,16 @@ def _for(e: Emitter, op: Operation) -> None:
     if carried:
         e.line(assign(carried, inits))
     endless = _is_endless(op)
-    e.line(f"for {iv} in range({lb}, {ub}, {step}):")
+    trips = _trips(op)
+    if trips is not None and not body.args[0].uses:
+        # The induction variable is unused: count the trips without making an int per
+        # iteration (a range past 256 allocates every one).
+        e.line(f"for {iv} in {e.const(repeat, 'repeat')}(None, {trips}):")
+    else:
+        e.line(f"for {iv} in range({lb}, {ub}, {step}):")
     e.indent()
-    e.tick()
+    if not yields_within_bounds(e, op):
+        e.tick()
     if endless:
         e.iteration_start()
         e.endless += 1

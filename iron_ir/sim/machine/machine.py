@@ -10,6 +10,7 @@ import numpy as np
 from iron_ir.sim.machine.dma import Bd, Channel
 from iron_ir.sim.machine.fifo import FifoPort, Pool
 from iron_ir.sim.machine.lock import Lock
+from iron_ir.sim.machine.relay import find_relays
 
 
 @dataclass
@@ -52,6 +53,11 @@ class Machine:
     """The physical builder, which runtime tasks on tile channels use to make their BDs."""
     channel_at: dict[tuple[int, int, str, int], Channel] = field(default_factory=dict)
     """Every DMA channel by (column, row, direction, channel index)."""
+    relays: list | None = None
+    """The rings the event scheduler may move in bulk (:mod:`.relay`), found at the first
+    reset (the cores' fifo ports exist by then)."""
+    relay_bulks: int = 0
+    """Bulk moves through those rings in the current (or last) run."""
 
     def lock(self, name: str, value: int, origin: str | None = None) -> Lock:
         lock = Lock(name, value, origin)
@@ -64,6 +70,9 @@ class Machine:
 
     def reset(self) -> None:
         """Back to the state the design starts in, so one built machine serves many runs."""
+        if self.relays is None:
+            self.relays = find_relays(self)
+        self.relay_bulks = 0
         for array, init in self.buffers:
             if init is None:
                 array[...] = 0

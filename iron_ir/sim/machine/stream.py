@@ -21,7 +21,7 @@ import numpy as np
 
 from iron_ir.sim.errors import DesignError
 from iron_ir.sim.machine.access import SLICE
-from iron_ir.sim.machine.dma import IDLE, TRANSFER, Channel
+from iron_ir.sim.machine.dma import TRANSFER, Channel
 
 
 def _account(ch: Channel, k: int) -> None:
@@ -43,7 +43,7 @@ def _as(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
 class Circuit:
     """A circuit-switched flow from one MM2S channel to one or more S2MM channels."""
 
-    __slots__ = ("name", "source", "dests", "greedy", "busy", "origin")
+    __slots__ = ("name", "source", "dests", "greedy", "busy", "origin", "relay")
 
     def __init__(self, name: str, source: Channel, dests: list[Channel], origin=None):
         self.name = name
@@ -52,6 +52,8 @@ class Circuit:
         self.greedy = False
         self.busy = False
         self.origin = origin
+        self.relay = None
+        """The bulk relay (:mod:`.relay`) of the ring this circuit feeds or drains, if any."""
         source.stream = self
         for d in dests:
             d.stream = self
@@ -73,6 +75,8 @@ class Circuit:
         self.busy = True
         moved = False
         try:
+            if self.relay is not None and self.relay.bulk():
+                moved = True
             if len(self.dests) == 1:
                 moved = self._pump_one()
             else:

@@ -357,6 +357,37 @@ def test_releasing_more_than_held_is_reported():
         simulate(m, [])
 
 
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Releases after an acquire in the same block: the third frees more than is held.
+        acquire("in", "Consume", 2, I8, "a")
+        + release("in", "Consume", 1)
+        + release("in", "Consume", 1)
+        + release("in", "Consume", 1),
+        # An acquire inside an scf.if: what is held after it is not known statically.
+        "      %t = arith.constant true\n      scf.if %t {\n"
+        + acquire("in", "Consume", 1, I8, "a")
+        + "      }\n"
+        + release("in", "Consume", 2),
+    ],
+    ids=["after_releases", "after_a_branch"],
+)
+def test_release_checks_what_is_held_wherever_it_is_not_known(code):
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2") + fifo(
+        "out", "%tile_0_2", "%shim_noc_tile_0_0"
+    )
+    body += core("0_2", code, 1)
+    rt = (
+        task("in", 0, "memref<16xi32>", 16)
+        + task("out", 1, "memref<8xi32>", 8, token=True)
+        + await_("out")
+    )
+    m = module(body, ["memref<16xi32>", "memref<8xi32>"], rt)
+    with pytest.raises(FifoMisuseError, match=r"core_0_2 releases \d object\(s\) of objectfifo @in"):
+        simulate(m, [])
+
+
 def test_objectfifo_pattern_outside_its_buffer():
     from iron_ir.sim import DmaBoundsError
 
@@ -429,3 +460,93 @@ def test_layouts_and_chunking_match_the_access_model(rows, cols, objects, split,
             stored[pattern] = block  # S2MM scatters the k-th stream element to pattern[k]
         expected.append(stored[pattern])  # MM2S gathers
     np.testing.assert_array_equal(simulate(m, [x]).outputs[1], np.concatenate(expected))
+
+
+def _core_loop(code: str, funcs: str = ""):
+    """The loop of core_0_2 running ``code``, in a design with a shared-memory fifo @pipe
+    (tile 0_2 -> 0_3) and the usual @in/@out."""
+    body = fifo("in", "%shim_noc_tile_0_0", "%tile_0_2") + fifo(
+        "out", "%tile_0_2", "%shim_noc_tile_0_0"
+    )
+    body += fifo("pipe", "%tile_0_2", "%tile_0_3")
+    body += funcs + core("0_2", code, 4)
+    rt = task("out", 1, "memref<8xi32>", 8, token=True) + await_("out")
+    m = module(body, ["memref<8xi32>", "memref<8xi32>"], rt, verify=False)
+    return next(op for op in m.walk() if op.name == "scf.for")
+
+
+EXTERNAL = "    func.func private @kernel(memref<8xi32>) -> ()\n"
+DEFINED = "    func.func @helper() -> () {\n      func.return\n    }\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "funcs", "bounded"),
+    [
+        # Acquire and release one end at the top of the body (a kernel call between): every
+        # iteration takes from a lock nothing in the loop gives back, so it must block.
+        (
+            acquire("in", "Consume", 1, I8, "a")
+            + "        func.call @kernel(%a) : (memref<8xi32>) -> ()\n"
+            + release("in", "Consume", 1),
+            EXTERNAL,
+            True,
+        ),
+        # Sliding window: acquire 2, release 1 still takes one per iteration.
+        (acquire("in", "Consume", 2, I8, "a") + release("in", "Consume", 1), "", True),
+        # Both ends of one shared-memory fifo: the loop refills its own lock.
+        (
+            acquire("pipe", "Produce", 1, I8, "a")
+            + release("pipe", "Produce", 1)
+            + acquire("pipe", "Consume", 1, I8, "b")
+            + release("pipe", "Consume", 1),
+            "",
+            False,
+        ),
+        # An acquire without a release: once held, later iterations take nothing.
+        (acquire("in", "Consume", 1, I8, "a"), "", False),
+        # A defined function could acquire or release anything.
+        (
+            acquire("in", "Consume", 1, I8, "a")
+            + "        func.call @helper() : () -> ()\n"
+            + release("in", "Consume", 1),
+            DEFINED,
+            False,
+        ),
+        # The acquire inside a branch does not happen every iteration.
+        (
+            "        %t = arith.constant true\n        scf.if %t {\n"
+            + acquire("in", "Consume", 1, I8, "a")
+            + "        }\n"
+            + release("in", "Consume", 1),
+            "",
+            False,
+        ),
+    ],
+    ids=["kernel_between", "sliding_window", "both_ends", "no_release", "defined_call", "branch"],
+)
+def test_loops_that_must_block_need_no_budget_tick(code, funcs, bounded):
+    from types import SimpleNamespace
+
+    from iron_ir.sim.codegen.aie import yields_within_bounds
+
+    emitter = SimpleNamespace(scope=SimpleNamespace(globals={}))
+    assert yields_within_bounds(emitter, _core_loop(code, funcs)) is bounded
+
+
+def test_a_loop_refilling_its_own_lock_is_still_stopped_by_the_time_budget():
+    # Both ends of a fifo from tile 0_2 to itself, in an endless loop: every acquire succeeds
+    # and the core never yields, so only the budget check inside the loop can end it.
+    from iron_ir.sim import BudgetExceededError, SimOptions
+
+    body = fifo("out", "%tile_0_2", "%shim_noc_tile_0_0") + fifo("self", "%tile_0_2", "%tile_0_2")
+    body += core(
+        "0_2",
+        acquire("self", "Produce", 1, I8, "a")
+        + release("self", "Produce", 1)
+        + acquire("self", "Consume", 1, I8, "b")
+        + release("self", "Consume", 1),
+    )
+    rt = task("out", 0, "memref<8xi32>", 8, token=True) + await_("out")
+    m = module(body, ["memref<8xi32>"], rt, verify=False)
+    with pytest.raises(BudgetExceededError, match="inside a core's loop"):
+        simulate(m, [], SimOptions(timeout=0.3))

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sim_designs import acquire, add_const, await_, core, module, release, task
 
 from iron_ir.cli.load import load_python as _load_python
@@ -30,9 +32,9 @@ def _random_inputs(signature, seed=0):
         else:
             info = np.iinfo(spec.dtype)
             arrays.append(
-                rng.integers(max(info.min, -1000), min(info.max, 1000), spec.shape).astype(
-                    spec.dtype
-                )
+                rng.integers(
+                    max(info.min, -1000), min(info.max, 1000), spec.shape
+                ).astype(spec.dtype)
             )
     return arrays
 
@@ -66,7 +68,9 @@ def test_examples_agree(path):
     inputs = design.namespace.get("INPUTS") if design.namespace else None
     inputs = list(inputs) if inputs is not None else _random_inputs(signature)
     assert assert_same_on_both_schedules(design.module, inputs) is None
-    assert _outcome(design.module, inputs, False)[1] == [], "an example ends with warnings"
+    assert _outcome(design.module, inputs, False)[1] == [], (
+        "an example ends with warnings"
+    )
 
 
 def test_fast_path_defers_and_batches_kernel_calls():
@@ -186,3 +190,270 @@ def test_misuse_reports_agree(expected):
     mod = module(FIFOS + body, ["memref<32xi32>", "memref<32xi32>"], rt, verify=False)
     inputs = [np.arange(32, dtype=np.int32)]
     assert assert_same_on_both_schedules(mod, inputs) == expected
+
+
+# --- bulk relays: many objects through an uncontended mem-tile ring at once -----------------
+#
+# The event scheduler moves a host -> mem tile -> host ring in bulk when both host BDs can go
+# on for many objects (``Machine.relay_bulks`` counts it); the step-by-step scheduler never
+# does. Besides outputs and reports, the ring's end state (buffers, locks, BD run counters)
+# must be what the object-by-object path leaves.
+
+
+def _relay_design(
+    n: int,
+    obj: int = 8,
+    depth: int = 2,
+    in_dims: str = "",
+    out_dims: str = "",
+    out_extra: str = "",
+    out_init: str = "",
+    fills=None,
+    drain: int | None = None,
+    await_fill: bool = False,
+    drain_repeat: int | None = None,
+):
+    ty = f"memref<{obj}xi32>"
+    body = (
+        f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{%mem_tile_0_1{in_dims}}}, {depth} : i32)"
+        f" : !aie.objectfifo<{ty}>\n"
+        f"    aie.objectfifo @out(%mem_tile_0_1{out_dims}, {{%shim_noc_tile_0_0}}, {depth} : i32)"
+        f"{out_extra} : !aie.objectfifo<{ty}>{out_init}\n"
+        "    aie.objectfifo.link [@in] -> [@out]([] [0])\n"
+    )
+    host = f"memref<{n}xi32>"
+    fills = fills or [(0, n)]
+    rt = "".join(
+        task("in", 0, host, length, offset=offset, name=f"%fill{i}", token=await_fill)
+        for i, (offset, length) in enumerate(fills)
+    )
+    drained = n if drain is None else drain
+    if drain_repeat is None:
+        drain_repeat = 3 if "repeat_count" in out_extra else 1
+    out_len = drained * drain_repeat
+    out_ty = f"memref<{out_len}xi32>"
+    rt += task("out", 1, out_ty, out_len, token=True) + await_("out")
+    if await_fill:
+        rt += "".join(
+            f"      aiex.dma_await_task(%fill{i})\n" for i in range(len(fills))
+        )
+    return module(body, [host, out_ty], rt)
+
+
+def _ring_state(machine):
+    return (
+        [b.copy() for pool in machine.pools for b in pool.buffers]
+        + [array.copy() for array, _ in machine.buffers],
+        [lock.value for lock in machine.all_locks],
+        [bd.runs for bd in machine.bds],
+    )
+
+
+def _run(mod, inputs, exact: bool):
+    from iron_ir.sim.simulator import Simulator
+
+    sim = Simulator(mod, SimOptions(exact_schedule=exact))
+    try:
+        result = sim.run(inputs)
+        outcome = [a.copy() for a in result.outputs], result.warnings
+    except SimulationError as err:
+        outcome = type(err).__name__, re.sub(r"\b\d+ steps\b", "N steps", str(err))
+    return outcome, _ring_state(sim.machine), sim.machine.relay_bulks
+
+
+def assert_bulk_agrees(mod, inputs, bulk: bool = True):
+    """Fast and exact agree on outcome and the ring's end state; the fast path took the bulk
+    relay (or, with ``bulk=False``, provably did not)."""
+    fast, fast_state, bulks = _run(mod, inputs, False)
+    exact, exact_state, exact_bulks = _run(mod, inputs, True)
+    assert exact_bulks == 0
+    assert (bulks > 0) == bulk
+    if isinstance(exact[0], str):
+        assert fast == exact
+    else:
+        assert fast[1] == exact[1], "warnings differ"
+        for got, expected in zip(fast[0], exact[0]):
+            np.testing.assert_array_equal(got, expected)
+    for got, expected in zip(fast_state[0], exact_state[0]):
+        np.testing.assert_array_equal(got, expected)
+    assert fast_state[1:] == exact_state[1:], "locks or BD run counters differ"
+    return fast[0]
+
+
+TRANSPOSE_IN = " dimensionsFromStream [<size = 4, stride = 1>, <size = 4, stride = 4>]"
+TRANSPOSE_OUT = " dimensionsToStream [<size = 2, stride = 1>, <size = 8, stride = 2>]"
+
+BULK = {
+    "linear": dict(n=256),
+    "depth_1": dict(n=256, depth=1),
+    "depth_3_uneven": dict(n=37 * 8, depth=3),
+    "depth_4": dict(n=40 * 16, obj=16, depth=4),
+    "transpose_from_stream": dict(n=32 * 16, obj=16, in_dims=TRANSPOSE_IN),
+    "transpose_to_stream": dict(n=32 * 16, obj=16, out_dims=TRANSPOSE_OUT),
+    "repeat_count": dict(n=256, out_extra=" {repeat_count = 3 : i32}"),
+    "repeat_transpose_depth_3": dict(
+        n=30 * 16,
+        obj=16,
+        depth=3,
+        in_dims=TRANSPOSE_IN,
+        out_extra=" {repeat_count = 3 : i32}",
+    ),
+    # Two fill tasks; the first ends in the middle of an object.
+    "fill_split_mid_object": dict(
+        n=256, fills=[(0, 13 * 8 + 4), (13 * 8 + 4, 256 - 13 * 8 - 4)]
+    ),
+    # The ring starts full; the fill's last two objects stay in it (awaited: else whether the
+    # fill finishes before the sequence ends is a race, see the module docstring).
+    "init_values": dict(
+        n=256,
+        await_fill=True,
+        out_init=" = [dense<7> : memref<8xi32>, dense<9> : memref<8xi32>]",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BULK), ids=str)
+def test_bulk_relay_agrees(case):
+    kwargs = BULK[case]
+    mod = _relay_design(**kwargs)
+    n = kwargs["n"]
+    x = np.arange(n, dtype=np.int32) * 3 + 1
+    outputs = assert_bulk_agrees(mod, [x])
+    if case in (
+        "linear",
+        "depth_1",
+        "depth_3_uneven",
+        "depth_4",
+        "fill_split_mid_object",
+    ):
+        np.testing.assert_array_equal(outputs[1], x)
+
+
+def test_bulk_relay_consumer_stops_early_deadlock_agrees():
+    # The drain takes 10 of 32 objects and the sequence then awaits the fill: the ring fills
+    # up and the fill can never finish.
+    mod = _relay_design(256, drain=80, await_fill=True)
+    assert assert_bulk_agrees(mod, [np.arange(256, dtype=np.int32)]) == "DeadlockError"
+
+
+def test_no_bulk_relay_with_a_core_on_one_side():
+    # mem tile -> core: the ring's reader feeds a compute tile, one object per BD.
+    ty = "memref<8xi32>"
+    body = (
+        f"    aie.objectfifo @in(%shim_noc_tile_0_0, {{%mem_tile_0_1}}, 2 : i32) : "
+        f"!aie.objectfifo<{ty}>\n"
+        f"    aie.objectfifo @mid(%mem_tile_0_1, {{%tile_0_2}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+        "    aie.objectfifo.link [@in] -> [@mid]([] [0])\n"
+        f"    aie.objectfifo @out(%tile_0_2, {{%shim_noc_tile_0_0}}, 2 : i32) : "
+        f"!aie.objectfifo<{ty}>\n"
+    )
+    body += core(
+        "0_2",
+        acquire("mid", "Consume", 1, ty, "a")
+        + acquire("out", "Produce", 1, ty, "b")
+        + add_const("a", "b", 8, 1)
+        + release("mid", "Consume", 1)
+        + release("out", "Produce", 1),
+    )
+    host = "memref<256xi32>"
+    rt = (
+        task("in", 0, host, 256) + task("out", 1, host, 256, token=True) + await_("out")
+    )
+    mod = module(body, [host, host], rt)
+    x = np.arange(256, dtype=np.int32)
+    outputs = assert_bulk_agrees(mod, [x], bulk=False)
+    np.testing.assert_array_equal(outputs[1], x + 1)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    depth=st.integers(1, 4),
+    obj=st.sampled_from([4, 8, 16]),
+    objects=st.integers(6, 40),
+    repeat=st.integers(1, 3),
+    split=st.floats(0, 1),
+    drained=st.floats(0.2, 1),
+)
+def test_bulk_relay_agrees_on_random_rings(depth, obj, objects, repeat, split, drained):
+    # Any ring depth, object size, repeat count, fill split (possibly mid-object) and drain
+    # length (short drains await the fill, so they deadlock or finish deterministically).
+    n = objects * obj
+    cut = int(split * n)
+    fills = [(0, n)] if cut in (0, n) else [(0, cut), (cut, n - cut)]
+    drain = max(1, int(drained * n))
+    extra = f" {{repeat_count = {repeat} : i32}}" if repeat > 1 else ""
+    mod = _relay_design(
+        n,
+        obj,
+        depth,
+        out_extra=extra,
+        fills=fills,
+        drain=drain,
+        await_fill=drain < n,
+        drain_repeat=repeat,
+    )
+    x = np.arange(n, dtype=np.int32)
+    fast, fast_state, _ = _run(mod, [x], False)
+    exact, exact_state, _ = _run(mod, [x], True)
+    if isinstance(exact[0], str):
+        assert fast == exact
+    else:
+        assert fast[1] == exact[1]
+        for got, expected in zip(fast[0], exact[0]):
+            np.testing.assert_array_equal(got, expected)
+    for got, expected in zip(fast_state[0], exact_state[0]):
+        np.testing.assert_array_equal(got, expected)
+    assert fast_state[1:] == exact_state[1:]
+
+
+# The physical level: the same rings as mlir-aie's stateful transform lowers them (IR locks
+# used only by the mem tile's DMA program), and a runtime register write that could reach any
+# lock, which rules the bulk path out.
+
+
+@pytest.mark.parametrize(
+    ("case", "bulk"),
+    [
+        ("linear", True),
+        ("depth_3_uneven", True),
+        ("transpose_from_stream", True),
+        # mlir-aie lowers repeat_count with locks counted in threes (the writer acquires and
+        # releases 3, each repeat of the reader 1): not the ring protocol the relay proves, so
+        # it goes object by object.
+        ("repeat_count", False),
+    ],
+    ids=["linear", "depth_3_uneven", "transpose_from_stream", "repeat_count"],
+)
+def test_bulk_relay_agrees_at_the_physical_level(case, bulk):
+    from iron_ir.sim.levels import to_physical
+
+    kwargs = BULK[case]
+    mod = to_physical(_relay_design(**kwargs))
+    x = np.arange(kwargs["n"], dtype=np.int32) * 5 - 3
+    assert_bulk_agrees(mod, [x], bulk=bulk)
+
+
+def test_bulk_relay_deadlock_agrees_at_the_physical_level():
+    from iron_ir.sim.levels import to_physical
+
+    mod = to_physical(_relay_design(256, drain=80, await_fill=True))
+    assert assert_bulk_agrees(mod, [np.arange(256, dtype=np.int32)]) == "DeadlockError"
+
+
+def test_no_bulk_relay_when_the_runtime_writes_registers():
+    from iron_ir.ir.parse import parse_module
+    from iron_ir.ir.printer import print_module
+    from iron_ir.sim.levels import to_physical
+
+    text = print_module(to_physical(_relay_design(256)))
+    head, sep, tail = text.partition("aie.runtime_sequence(")
+    line_end = tail.index("\n") + 1
+    # A trace-control register: not modelled (counted in the run's notes), but a register
+    # write could as well set a lock or write a BD naming one.
+    write = "      aiex.npu.write32 {address = 213200 : ui32, value = 1 : ui32}\n"
+    mod = parse_module(
+        head + sep + tail[:line_end] + write + tail[line_end:], "design.mlir"
+    )
+    x = np.arange(256, dtype=np.int32)
+    outputs = assert_bulk_agrees(mod, [x], bulk=False)
+    np.testing.assert_array_equal(outputs[1], x)
