@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, Signedness, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, Signedness
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -62,6 +62,7 @@ from iron_ir.dialects.iron import (
     WorkerOp,
 )
 from iron_ir.ir.diagnostics import OpError
+from iron_ir.ir.constraints import int_attr
 from iron_ir.passes.placement import build_model
 from iron_ir.passes.tile_to_bd import transfer_bds
 
@@ -284,9 +285,9 @@ class _Lowering:
         values = dict(self.buffers)
         inner = body
         if worker.while_true is not None:
-            c0 = arith.ConstantOp(IntegerAttr(0, IndexType()))
-            cmax = arith.ConstantOp(IntegerAttr(sys.maxsize, IndexType()))
-            c1 = arith.ConstantOp(IntegerAttr(1, IndexType()))
+            c0 = arith.ConstantOp(int_attr(0, IndexType()))
+            cmax = arith.ConstantOp(int_attr(sys.maxsize, IndexType()))
+            c1 = arith.ConstantOp(int_attr(1, IndexType()))
             inner = Block(arg_types=[IndexType()])
             body.add_ops([c0, cmax, c1, scf.ForOp(c0, cmax, c1, [], Region(inner))])
         for op in worker.body.block.ops:
@@ -385,7 +386,7 @@ class _Lowering:
         return aiex.NpuWriteRTPOp.build(
             properties={
                 "buffer": op.buffer,
-                "index": IntegerAttr(op.index.data, _UI32),
-                "value": IntegerAttr(value.value.value.data, i32),
+                "index": int_attr(op.index.data, _UI32),
+                "value": int_attr(value.value.value.data),
             }
         )

@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
     FileLineColLoc,
     FloatAttr,
     IndexType,
-    IntegerAttr,
     IntegerType,
     MemRefType,
     Signedness,
@@ -28,6 +27,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from iron_ir.errors import TraceError, location_attr, user_location
+from iron_ir.ir.constraints import int_attr
 
 
 class Tracer:
@@ -104,7 +104,7 @@ def constant(value: int | float | bool | np.generic, type: Attribute) -> TracedV
     if isinstance(type, IntegerType | IndexType):
         if isinstance(value, float) and not float(value).is_integer():
             raise TraceError(f"cannot use the float {value} where a {type} integer is expected")
-        attr: Attribute = IntegerAttr(int(value), type)
+        attr: Attribute = int_attr(int(value), type)
     elif isinstance(type, AnyFloat):
         attr = FloatAttr(float(value), type)
     else:
