@@ -26,6 +26,7 @@ from xdsl.traits import SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.ir.constraints import symbol_ref
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 from iron_ir.ir.symbols import lookup_symbol
 
 
@@ -92,3 +93,4 @@ class CallOp(IRDLOperation):
 func.CallOp.register(CallOp)
 
 Func = Dialect("func", [func.FuncOp, CallOp, func.ReturnOp], [])
+install_fast_verifiers(Func.operations)

@@ -28,6 +28,10 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from iron_ir.errors import TraceError, location_attr, user_location
 from iron_ir.ir.constraints import int_attr
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
+
+# Traced bodies are arith, memref and scf ops: verified with the short IRDL checks too.
+install_fast_verifiers([*arith.Arith.operations, *memref.MemRef.operations, *scf.Scf.operations])
 
 
 class Tracer:
