@@ -2,12 +2,13 @@
 
 ``OpDef.verify`` re-derives, for every op it checks, how the op definition's variadic operands,
 results, regions and successors split the op's lists (``verify_variadic_size``: about 40 % of
-the whole verification of a compiled design, docs/performance.md). An op definition without
-variadic or segment-sized constructs fixes every count, so :func:`install` gives such a
-definition a checker that compares the counts and then runs the very constraint checks
-``OpDef.verify`` runs, in its order, with one ``VerificationContext``. On any failure, and for
-every other definition, xDSL's own ``OpDef.verify`` runs: it raises the error it always raised
-(or passes, where the short check was stricter than it), so every message stays xDSL's.
+the whole verification of a compiled design, docs/performance.md). A definition without
+options (segment sizes), with regions and successors of fixed count and at most one variadic
+operand and one variadic result fixes how the lists split, so :func:`install` gives it a checker
+that splits them directly and runs the very constraint checks ``OpDef.verify`` runs, in its
+order, with one ``VerificationContext``. On any failure, and for every other definition,
+xDSL's own ``OpDef.verify`` runs: it raises the error it always raised (or passes, where the
+short check was stricter than it), so every message stays xDSL's.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from collections.abc import Callable, Iterable
 
 from xdsl.ir import Operation
 from xdsl.irdl import (
-    AttrSizedSegments,
     OpDef,
+    OptionalDef,
     OptAttributeDef,
     OptPropertyDef,
     VariadicDef,
@@ -35,8 +36,8 @@ _SINGLE_BLOCK = (SingleBlockRegionDef, VarSingleBlockRegionDef, OptSingleBlockRe
 
 
 def install(ops: Iterable[type[Operation]]) -> None:
-    """Give the IRDL definition of each op of ``ops`` the fast checker (once; an op whose
-    definition has variadic or segment-sized constructs keeps xDSL's)."""
+    """Give the IRDL definition of each op of ``ops`` the fast checker (once; other
+    definitions keep xDSL's)."""
     for cls in ops:
         if not issubclass(cls, IRDLOperation):
             continue
@@ -48,16 +49,47 @@ def install(ops: Iterable[type[Operation]]) -> None:
 
 
 def _fixed_counts(op_def: OpDef) -> bool:
-    if any(isinstance(o, AttrSizedSegments) for o in op_def.options):
+    """No options (segment sizes, same-size variadics), regions and successors of fixed
+    count, and at most one variadic operand and one variadic result (whose length is then
+    whatever the other definitions leave)."""
+    if op_def.options:
         return False
-    defs = [*op_def.operands, *op_def.results, *op_def.regions, *op_def.successors]
-    return not any(isinstance(d, VariadicDef) for _, d in defs)
+    if any(isinstance(d, VariadicDef) for _, d in [*op_def.regions, *op_def.successors]):
+        return False
+    return all(
+        sum(isinstance(d, VariadicDef) for _, d in defs) <= 1
+        for defs in (op_def.operands, op_def.results)
+    )
+
+
+def _segments(defs: list) -> Callable[[int], list[tuple[object, int, int]] | None]:
+    """For ``defs`` with at most one variadic definition: given the op's count, each
+    definition's (constraint, start, end) in the op's list, or None when the count does not
+    fit (xDSL's ``verify_variadic_same_size`` rejects it)."""
+    constrs = [d.constr for _, d in defs]
+    variadic = next((i for i, (_, d) in enumerate(defs) if isinstance(d, VariadicDef)), None)
+    if variadic is None:
+        fixed = [(c, i, i + 1) for i, c in enumerate(constrs)]
+        return lambda count: fixed if count == len(constrs) else None
+    optional = isinstance(defs[variadic][1], OptionalDef)
+    others = len(constrs) - 1
+
+    def segments(count: int) -> list[tuple[object, int, int]] | None:
+        size = count - others
+        if size < 0 or (optional and size > 1):
+            return None
+        out = [(c, i, i + 1) for i, c in enumerate(constrs[:variadic])]
+        out.append((constrs[variadic], variadic, variadic + size))
+        out += [(c, i + size, i + size + 1) for i, c in enumerate(constrs[variadic + 1 :], variadic)]
+        return out
+
+    return segments
 
 
 def _checker(op_def: OpDef) -> Callable[[Operation], None]:
     full = OpDef.verify.__get__(op_def)
-    operands = [d.constr for _, d in op_def.operands]
-    results = [d.constr for _, d in op_def.results]
+    operands = _segments(op_def.operands)
+    results = _segments(op_def.results)
     regions = [(isinstance(d, _SINGLE_BLOCK), d.entry_args) for _, d in op_def.regions]
     successors = len(op_def.successors)
     properties = [(n, d.constr, isinstance(d, OptPropertyDef)) for n, d in op_def.properties.items()]
@@ -69,14 +101,16 @@ def _checker(op_def: OpDef) -> Callable[[Operation], None]:
         # VerifyException (a broken constraint) comes from the same check as there.
         try:
             context = VerificationContext()
-            if len(op.operands) != len(operands):
+            values = op.operands
+            if (segments := operands(len(values))) is None:
                 return full(op)
-            for constr, value in zip(operands, op.operands):
-                constr.verify((value.type,), context)
-            if len(op.results) != len(results):
+            for constr, start, end in segments:
+                constr.verify(tuple(v.type for v in values[start:end]), context)
+            values = op.results
+            if (segments := results(len(values))) is None:
                 return full(op)
-            for constr, value in zip(results, op.results):
-                constr.verify((value.type,), context)
+            for constr, start, end in segments:
+                constr.verify(tuple(v.type for v in values[start:end]), context)
             if len(op.regions) != len(regions):
                 return full(op)
             for (single_block, entry_args), region in zip(regions, op.regions):
