@@ -39,13 +39,23 @@ def install(ops: Iterable[type[Operation]]) -> None:
     """Give the IRDL definition of each op of ``ops`` the fast checker (once; other
     definitions keep xDSL's)."""
     for cls in ops:
-        if not issubclass(cls, IRDLOperation):
-            continue
-        op_def = cls.get_irdl_definition()
-        if "verify" in vars(op_def) or not _fixed_counts(op_def):
-            continue
-        # An instance attribute: the op class's verify_ calls op_def.verify(op).
-        op_def.verify = _checker(op_def)  # type: ignore[method-assign]
+        if issubclass(cls, IRDLOperation):
+            op_def = cls.get_irdl_definition()
+            if "verify" not in vars(op_def):
+                # An instance attribute: the op class's verify_ calls op_def.verify(op).
+                op_def.verify = _first_call(op_def)  # type: ignore[method-assign]
+
+
+def _first_call(op_def: OpDef) -> Callable[[Operation], None]:
+    """The checker, decided when the first op of the definition is verified (start-up pays
+    nothing for the many ops a run never verifies)."""
+
+    def verify(op: Operation) -> None:
+        checker = _checker(op_def) if _fixed_counts(op_def) else OpDef.verify.__get__(op_def)
+        op_def.verify = checker  # type: ignore[method-assign]
+        checker(op)
+
+    return verify
 
 
 def _fixed_counts(op_def: OpDef) -> bool:
