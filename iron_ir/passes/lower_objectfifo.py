@@ -87,12 +87,18 @@ class IronLowerObjectFifoPass(ConvertIronToAIEPass):
     name = "iron-lower-objectfifo"
 
 
-def _clone_located(op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
-    """``op.clone`` keeping every op's source location (xDSL's clone drops them)."""
-    clone = op.clone(value_mapper=values)
-    for old, new in zip(op.walk(), clone.walk()):
-        new.location = old.location
-    return clone
+def _move_body(source: Block, target: Block, values: dict[SSAValue, SSAValue]) -> None:
+    """Move the ops of ``source`` to the end of ``target``, their uses of the keys of
+    ``values`` replaced by the values. The program is replaced by the device once lowered,
+    so its worker bodies are moved rather than cloned (cloning costs a new op per op, and
+    xDSL's clone drops the source locations that reports point at)."""
+    for op in list(source.ops):
+        op.detach()
+        target.add_op(op)
+        for nested in op.walk():
+            operands = nested.operands
+            if any(o in values for o in operands):
+                nested.operands = [values.get(o, o) for o in operands]
 
 
 def _port(port: Port) -> ObjectFifoPort:
@@ -282,7 +288,6 @@ class _Lowering:
             self.locks.setdefault(name, []).append(lock)
 
         body = Block()
-        values = dict(self.buffers)
         inner = body
         if worker.while_true is not None:
             c0 = arith.ConstantOp(int_attr(0, IndexType()))
@@ -290,8 +295,7 @@ class _Lowering:
             c1 = arith.ConstantOp(int_attr(1, IndexType()))
             inner = Block(arg_types=[IndexType()])
             body.add_ops([c0, cmax, c1, scf.ForOp(c0, cmax, c1, [], Region(inner))])
-        for op in worker.body.block.ops:
-            inner.add_op(_clone_located(op, values))
+        _move_body(worker.body.block, inner, self.buffers)
         if worker.while_true is not None:
             inner.add_op(scf.YieldOp())
         body.add_op(aie.EndOp())
