@@ -93,3 +93,30 @@ def _plain(
     if not all(isinstance(b, Block) for b in successors):
         return None
     return values
+
+
+# --- xDSL ops built often by tracing and lowering ---------------------------------------------
+# Their constructors go through irdl_op_init (variadic definitions); these build the same op
+# with Operation.create from arguments already in the constructor's normal form. The dialect
+# modules are imported on the first call: iron-opt's start-up imports this module.
+
+
+def constant_op(value: Attribute) -> Operation:
+    """``arith.ConstantOp(value)``: no operands, one result of the value's type."""
+    from xdsl.dialects.arith import ConstantOp
+
+    return ConstantOp.create(result_types=[value.get_type()], properties={"value": value})  # type: ignore[attr-defined]
+
+
+def for_op(
+    lb: SSAValue, ub: SSAValue, step: SSAValue, iter_args: Sequence[SSAValue], body: Block
+) -> Operation:
+    """``scf.ForOp(lb, ub, step, iter_args, body)``: the loop's results are its carried
+    values' types, its one region holds ``body``."""
+    from xdsl.dialects.scf import ForOp
+
+    return ForOp.create(
+        operands=[lb, ub, step, *iter_args],
+        result_types=[v.type for v in iter_args],
+        regions=[Region(body)],
+    )

@@ -63,6 +63,7 @@ from iron_ir.dialects.iron import (
 )
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.ir.constraints import int_attr
+from iron_ir.ir.fast_build import constant_op, for_op
 from iron_ir.passes.placement import build_model
 from iron_ir.passes.tile_to_bd import transfer_bds
 
@@ -290,11 +291,12 @@ class _Lowering:
         body = Block()
         inner = body
         if worker.while_true is not None:
-            c0 = arith.ConstantOp(int_attr(0, IndexType()))
-            cmax = arith.ConstantOp(int_attr(sys.maxsize, IndexType()))
-            c1 = arith.ConstantOp(int_attr(1, IndexType()))
+            c0 = constant_op(int_attr(0, IndexType()))
+            cmax = constant_op(int_attr(sys.maxsize, IndexType()))
+            c1 = constant_op(int_attr(1, IndexType()))
             inner = Block(arg_types=[IndexType()])
-            body.add_ops([c0, cmax, c1, scf.ForOp(c0, cmax, c1, [], Region(inner))])
+            loop = for_op(c0.results[0], cmax.results[0], c1.results[0], [], inner)
+            body.add_ops([c0, cmax, c1, loop])
         _move_body(worker.body.block, inner, self.buffers)
         if worker.while_true is not None:
             inner.add_op(scf.YieldOp())

@@ -28,6 +28,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from iron_ir.errors import TraceError, location_attr, user_location
 from iron_ir.ir.constraints import int_attr
+from iron_ir.ir.fast_build import constant_op, for_op
 from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # Traced bodies are arith, memref and scf ops: verified with the short IRDL checks too.
@@ -113,7 +114,7 @@ def constant(value: int | float | bool | np.generic, type: Attribute) -> TracedV
         attr = FloatAttr(float(value), type)
     else:
         raise TraceError(f"cannot make a constant of type {type}")
-    return TracedValue(emit(arith.ConstantOp(attr)).results[0])
+    return TracedValue(emit(constant_op(attr)).results[0])
 
 
 def index_value(x: Any) -> SSAValue:
@@ -318,7 +319,7 @@ def range_(
     carried = [_carried_value(v) for v in (iter_args or [])]
     terminator = scf.YieldOp()
     body = Block([terminator], arg_types=[IndexType(), *(v.type for v in carried)])
-    loop = scf.ForOp(lb, ub, st, carried, body)
+    loop = for_op(lb, ub, st, carried, body)
     tracer.insert(loop)
     # The body is traced before the terminator, so a `break` in the Python loop still leaves
     # a well-formed loop (whose body is what was traced before the break).

@@ -4,14 +4,15 @@ builds from the same arguments, and refuse what it refuses with its error."""
 from pathlib import Path
 
 import pytest
-from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import IntegerAttr, StringAttr, i1, i32
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, StringAttr, f32, i1, i32
 from xdsl.ir import Block, Region
 from xdsl.irdl import IRDLOperation
 
 from iron_ir.ir.context import make_context
-from iron_ir.ir.fast_build import _fixed_counts
+from iron_ir.ir.fast_build import _fixed_counts, constant_op, for_op
 from iron_ir.ir.parse import parse_module
+from iron_ir.ir.printer import print_module
 from iron_ir.ir.syntax import FormattedOp
 
 LIT = Path(__file__).resolve().parents[2] / "lit"
@@ -94,3 +95,26 @@ def test_same_op_or_error_as_xdsl(op):
 def test_the_lit_files_exercise_the_short_build():
     names = {op.name for op in OPS}
     assert {"aie.tile", "aie.objectfifo.acquire", "aie.objectfifo.subview.access"} <= names
+
+
+@pytest.mark.parametrize("value", [IntegerAttr(3, i32), IntegerAttr(-1, i1), FloatAttr(2.5, f32)])
+def test_constant_op_is_xdsls_constant(value):
+    ours, xdsl = constant_op(value), arith.ConstantOp(value)
+    assert print_module(ours, True) == print_module(xdsl, True)
+    assert (ours.properties, ours.attributes, ours.result_types) == (
+        xdsl.properties, xdsl.attributes, xdsl.result_types
+    )
+
+
+@pytest.mark.parametrize("carried", [0, 2])
+def test_for_op_is_xdsls_for(carried):
+    bound = arith.ConstantOp(IntegerAttr(0, IndexType())).result
+    values = [arith.ConstantOp(IntegerAttr(i, i32)).result for i in range(carried)]
+
+    def body():
+        return Block([scf.YieldOp(*values)], arg_types=[IndexType(), *(v.type for v in values)])
+
+    ours = for_op(bound, bound, bound, values, body())
+    xdsl = scf.ForOp(bound, bound, bound, values, body())
+    assert print_module(ours, True) == print_module(xdsl, True)
+    assert ours.result_types == xdsl.result_types
