@@ -46,12 +46,23 @@ def user_location() -> str:
 def location_attr(location: str):
     """``file:line`` (from :func:`user_location`) as an op location, so reports about an op
     (a core blocked on an acquire, a DMA task) name the design line that made it."""
-    from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr, UnknownLoc
+    attr = _LOCATIONS.get(location)
+    if attr is None:
+        from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr, UnknownLoc
 
-    file, _, line = location.rpartition(":")
-    if not line.isdigit():
-        return UnknownLoc()
-    return FileLineColLoc(StringAttr(file), IntAttr(int(line)), IntAttr(1))
+        file, _, line = location.rpartition(":")
+        if not line.isdigit():
+            attr = UnknownLoc()
+        else:
+            attr = FileLineColLoc(StringAttr(file), IntAttr(int(line)), IntAttr(1))
+        if len(_LOCATIONS) < 1 << 16:
+            _LOCATIONS[location] = attr
+    return attr
+
+
+# Tracing gives every op the location of the design line that made it: a loop body's lines
+# over and over. Attributes are immutable values, so one per line serves them all.
+_LOCATIONS: dict[str, object] = {}
 
 
 class IronWarning(UserWarning):

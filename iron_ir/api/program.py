@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from xdsl.dialects import func as func_dialect
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr, UnitAttr, i32
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr, UnitAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import DiagnosticException
 
@@ -40,6 +40,7 @@ from iron_ir.api.runtime import (
     StartTask,
 )
 from iron_ir.tracing.engine import Tracer, tracing
+from iron_ir.ir.constraints import int_attr
 from iron_ir.api.worker import Worker, WorkerRuntimeBarrier
 from iron_ir.device import TileKind
 from iron_ir.device.device import Device
@@ -448,7 +449,7 @@ class _ProgramBuilder:
         )
         for key, value in (("address", buffer.address), ("mem_bank", buffer.mem_bank)):
             if value is not None:
-                op.attributes[key] = IntegerAttr(value, i32)
+                op.attributes[key] = int_attr(value)
         self.buffer_ops[id(buffer)] = op
         self.buffer_names[buffer.name] = buffer
         return op

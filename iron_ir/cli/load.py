@@ -152,8 +152,9 @@ def run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, st
     return namespace, captured.getvalue()
 
 
-def to_aie(module, path: str):
-    """The AIE-dialect module of what a design built (an IRON-dialect module is compiled)."""
+def to_aie(module, path: str, *, lint: bool = True):
+    """The AIE-dialect module of what a design built (an IRON-dialect module is compiled);
+    an AIE module is linted unless ``lint`` is False (its pipeline linted it)."""
     module = getattr(module, "module", module)
     if any(op.name == "iron.program" for op in module.walk()) and find_spec(
         "iron_ir.passes.pipelines"
@@ -164,7 +165,7 @@ def to_aie(module, path: str):
             module = run_pipeline(module, "iron-to-aie")  # which ends with iron-lint
         except Exception as err:
             raise UserError(f"{path}: compiling the program failed: {err}") from None
-    else:
+    elif lint:
         linted(module)
     if not any(op.name == "aie.device" for op in module.walk()):
         raise UserError(
@@ -212,7 +213,11 @@ def load_python(path: str, argv: list[str]) -> Design:
                 resolved = program.resolve_program()
             except Exception as err:
                 raise design_error(path, err) from None
-            return Design(to_aie(resolved, path), namespace)
+            # Program.resolve_program runs the whole iron-to-aie pipeline, iron-lint
+            # included: its warnings are out already.
+            from iron_ir.api.program import Program
+
+            return Design(to_aie(resolved, path, lint=not isinstance(program, Program)), namespace)
         if not prints_module(printed):
             printed_log.forget(mark)
             runs = _jit_runs()

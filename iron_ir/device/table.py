@@ -372,11 +372,15 @@ class DeviceSpec:
         return self.is_legal_mem_affinity(user, mem)
 
     def describe(self) -> str:
-        n = {k: len(self.tiles(k)) for k in TileKind}
+        # Counted from the grid's rows and columns, not by classifying every tile: each device
+        # class's docstring holds this text, so it is computed at import.
+        mem_rows = sum(1 for r in range(1, self.rows) if r in self.mem_tile_rows)
+        noc = self.shim_noc_columns
+        shim_noc = self.columns if noc is None else sum(1 for c in range(self.columns) if c in noc)
         return (
             f"{self.name}: {self.columns} columns x {self.rows} rows "
-            f"({n[TileKind.COMPUTE]} compute tiles, {n[TileKind.MEM]} mem tiles, "
-            f"{n[TileKind.SHIM_NOC]} shim NOC tiles)"
+            f"({self.columns * len(self.compute_rows)} compute tiles, "
+            f"{self.columns * mem_rows} mem tiles, {shim_noc} shim NOC tiles)"
         )
 
 

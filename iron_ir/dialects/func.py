@@ -25,6 +25,8 @@ from xdsl.irdl import (
 from xdsl.traits import SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from iron_ir.ir.constraints import symbol_ref
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 from iron_ir.ir.symbols import lookup_symbol
 
 
@@ -79,7 +81,7 @@ class CallOp(IRDLOperation):
         return_types: Sequence[Attribute],
     ):
         if isinstance(callee, str):
-            callee = SymbolRefAttr(callee)
+            callee = symbol_ref(callee)
         super().__init__(
             operands=[arguments], result_types=[return_types], properties={"callee": callee}
         )
@@ -91,3 +93,4 @@ class CallOp(IRDLOperation):
 func.CallOp.register(CallOp)
 
 Func = Dialect("func", [func.FuncOp, CallOp, func.ReturnOp], [])
+install_fast_verifiers(Func.operations)

@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
     StringAttr,
+    SymbolRefAttr,
     i32,
 )
 from xdsl.ir import Attribute
@@ -152,9 +153,21 @@ def int_data(value: int) -> IntAttr:
     return attr
 
 
+def symbol_ref(name: str) -> SymbolRefAttr:
+    """``SymbolRefAttr(name)`` (a flat reference), shared like :func:`int_attr`: a design names
+    the same few fifos and kernels in every acquire, release and call."""
+    attr = _SYMBOL_REFS.get(name)
+    if attr is None:
+        attr = SymbolRefAttr(name)
+        if len(_SYMBOL_REFS) < _INT_ATTRS_MAX:
+            _SYMBOL_REFS[name] = attr
+    return attr
+
+
 _INT_ATTRS_MAX = 1 << 16
 _INT_ATTRS: dict[tuple[int, Attribute], IntegerAttr] = {}
 _INT_DATA: dict[int, IntAttr] = {}
+_SYMBOL_REFS: dict[str, SymbolRefAttr] = {}
 
 __all__ = [
     "I8Attr",
@@ -172,6 +185,7 @@ __all__ = [
     "i16",
     "int_attr",
     "int_data",
+    "symbol_ref",
     "ui8",
     "ui16",
     "ui32",

@@ -11,6 +11,8 @@ import importlib
 from xdsl.context import Context
 from xdsl.ir import Dialect
 
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
+
 # (dialect name, module, attribute holding the Dialect object).
 DIALECTS: tuple[tuple[str, str, str], ...] = (
     ("builtin", "xdsl.dialects.builtin", "Builtin"),
@@ -36,7 +38,9 @@ DIALECTS: tuple[tuple[str, str, str], ...] = (
 
 def _loader(module: str, attr: str):
     def load() -> Dialect:
-        return getattr(importlib.import_module(module), attr)
+        dialect = getattr(importlib.import_module(module), attr)
+        install_fast_verifiers(dialect.operations)
+        return dialect
 
     return load
 

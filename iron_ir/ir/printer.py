@@ -62,6 +62,10 @@ class MLIRPrinter(Printer):
     """``#map``-style names to print instead of these attributes (see :func:`print_module`)."""
     affine_attributes: list[Attribute] = field(default_factory=list, init=False)
     """The affine maps and sets printed, in order of first appearance (MLIR aliases them)."""
+    _attribute_text: dict[Attribute, str] = field(default_factory=dict, init=False)
+    """The text of each attribute printed so far: a design prints the same few types and
+    integers over and over. Equal attributes print alike; what a first print records
+    (affine attributes met, dialect resources) is recorded by that first, uncached print."""
 
     # ---- names -------------------------------------------------------------------------
 
@@ -208,6 +212,29 @@ class MLIRPrinter(Printer):
             self.print_list(sorted(attr_dict.items()), self._print_attr_string)
 
     def print_attribute(self, attribute: Attribute) -> None:
+        try:
+            text = self._attribute_text.get(attribute)
+        except TypeError:  # an attribute holding unhashable data
+            self._print_attribute(attribute)
+            return
+        if text is not None:
+            self.print_string(text)
+            return
+        stream, column = self.stream, self._current_column
+        self.stream = captured = StringIO()
+        try:
+            self._print_attribute(attribute)
+        finally:
+            self.stream = stream
+        text = captured.getvalue()
+        if "\n" in text:  # laid out with the indentation at hand: printed as it came
+            print(text, end="", file=stream)
+            return
+        self._current_column = column
+        self.print_string(text)
+        self._attribute_text[attribute] = text
+
+    def _print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, ArrayAttr):
             with self.in_square_brackets():
                 self.print_list(attribute.data, self._print_elidable_attribute)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, Signedness, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, Signedness
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
@@ -62,6 +62,8 @@ from iron_ir.dialects.iron import (
     WorkerOp,
 )
 from iron_ir.ir.diagnostics import OpError
+from iron_ir.ir.constraints import int_attr
+from iron_ir.ir.fast_build import constant_op, for_op
 from iron_ir.passes.placement import build_model
 from iron_ir.passes.tile_to_bd import transfer_bds
 
@@ -86,12 +88,18 @@ class IronLowerObjectFifoPass(ConvertIronToAIEPass):
     name = "iron-lower-objectfifo"
 
 
-def _clone_located(op: Operation, values: dict[SSAValue, SSAValue]) -> Operation:
-    """``op.clone`` keeping every op's source location (xDSL's clone drops them)."""
-    clone = op.clone(value_mapper=values)
-    for old, new in zip(op.walk(), clone.walk()):
-        new.location = old.location
-    return clone
+def _move_body(source: Block, target: Block, values: dict[SSAValue, SSAValue]) -> None:
+    """Move the ops of ``source`` to the end of ``target``, their uses of the keys of
+    ``values`` replaced by the values. The program is replaced by the device once lowered,
+    so its worker bodies are moved rather than cloned (cloning costs a new op per op, and
+    xDSL's clone drops the source locations that reports point at)."""
+    for op in list(source.ops):
+        op.detach()
+        target.add_op(op)
+        for nested in op.walk():
+            operands = nested.operands
+            if any(o in values for o in operands):
+                nested.operands = [values.get(o, o) for o in operands]
 
 
 def _port(port: Port) -> ObjectFifoPort:
@@ -281,16 +289,15 @@ class _Lowering:
             self.locks.setdefault(name, []).append(lock)
 
         body = Block()
-        values = dict(self.buffers)
         inner = body
         if worker.while_true is not None:
-            c0 = arith.ConstantOp(IntegerAttr(0, IndexType()))
-            cmax = arith.ConstantOp(IntegerAttr(sys.maxsize, IndexType()))
-            c1 = arith.ConstantOp(IntegerAttr(1, IndexType()))
+            c0 = constant_op(int_attr(0, IndexType()))
+            cmax = constant_op(int_attr(sys.maxsize, IndexType()))
+            c1 = constant_op(int_attr(1, IndexType()))
             inner = Block(arg_types=[IndexType()])
-            body.add_ops([c0, cmax, c1, scf.ForOp(c0, cmax, c1, [], Region(inner))])
-        for op in worker.body.block.ops:
-            inner.add_op(_clone_located(op, values))
+            loop = for_op(c0.results[0], cmax.results[0], c1.results[0], [], inner)
+            body.add_ops([c0, cmax, c1, loop])
+        _move_body(worker.body.block, inner, self.buffers)
         if worker.while_true is not None:
             inner.add_op(scf.YieldOp())
         body.add_op(aie.EndOp())
@@ -385,7 +392,7 @@ class _Lowering:
         return aiex.NpuWriteRTPOp.build(
             properties={
                 "buffer": op.buffer,
-                "index": IntegerAttr(op.index.data, _UI32),
-                "value": IntegerAttr(value.value.value.data, i32),
+                "index": int_attr(op.index.data, _UI32),
+                "value": int_attr(value.value.value.data),
             }
         )

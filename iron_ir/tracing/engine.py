@@ -19,7 +19,6 @@ from xdsl.dialects.builtin import (
     FileLineColLoc,
     FloatAttr,
     IndexType,
-    IntegerAttr,
     IntegerType,
     MemRefType,
     Signedness,
@@ -28,6 +27,12 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from iron_ir.errors import TraceError, location_attr, user_location
+from iron_ir.ir.constraints import int_attr
+from iron_ir.ir.fast_build import constant_op, for_op
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
+
+# Traced bodies are arith, memref and scf ops: verified with the short IRDL checks too.
+install_fast_verifiers([*arith.Arith.operations, *memref.MemRef.operations, *scf.Scf.operations])
 
 
 class Tracer:
@@ -104,12 +109,12 @@ def constant(value: int | float | bool | np.generic, type: Attribute) -> TracedV
     if isinstance(type, IntegerType | IndexType):
         if isinstance(value, float) and not float(value).is_integer():
             raise TraceError(f"cannot use the float {value} where a {type} integer is expected")
-        attr: Attribute = IntegerAttr(int(value), type)
+        attr: Attribute = int_attr(int(value), type)
     elif isinstance(type, AnyFloat):
         attr = FloatAttr(float(value), type)
     else:
         raise TraceError(f"cannot make a constant of type {type}")
-    return TracedValue(emit(arith.ConstantOp(attr)).results[0])
+    return TracedValue(emit(constant_op(attr)).results[0])
 
 
 def index_value(x: Any) -> SSAValue:
@@ -314,7 +319,7 @@ def range_(
     carried = [_carried_value(v) for v in (iter_args or [])]
     terminator = scf.YieldOp()
     body = Block([terminator], arg_types=[IndexType(), *(v.type for v in carried)])
-    loop = scf.ForOp(lb, ub, st, carried, body)
+    loop = for_op(lb, ub, st, carried, body)
     tracer.insert(loop)
     # The body is traced before the terminator, so a `break` in the Python loop still leaves
     # a well-formed loop (whose body is what was traced before the break).

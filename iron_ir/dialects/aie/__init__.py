@@ -6,6 +6,8 @@ The modules hold the ops by family; this package only hands their names on and b
 
 from xdsl.ir import Dialect
 
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
+
 from iron_ir.dialects.aie.attrs import *  # noqa: F403
 from iron_ir.dialects.aie.attrs import AIE_ATTRIBUTES
 from iron_ir.dialects.aie.device import *  # noqa: F403
@@ -156,3 +158,4 @@ AIE_OPS = [
 ]
 
 AIE = Dialect("aie", AIE_OPS, list(AIE_ATTRIBUTES))
+install_fast_verifiers(AIE_OPS)

@@ -17,7 +17,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     StringAttr,
-    i32,
 )
 from xdsl.ir import (
     Attribute,
@@ -405,7 +404,7 @@ class TraceEventAttr(ParametrizedAttribute):
         if isinstance(value, str):
             value = StringAttr(value)
         elif isinstance(value, int):
-            value = IntegerAttr(value, i32)
+            value = int_attr(value)
         super().__init__(value)
 
     def verify(self) -> None:
@@ -427,7 +426,7 @@ def parse_trace_event_value(parser: AttrParser) -> Attribute:
     if (text := parser.parse_optional_str_literal()) is not None:
         return StringAttr(text)
     if (number := parser.parse_optional_integer(allow_boolean=False)) is not None:
-        return IntegerAttr(number, i32)
+        return int_attr(number)
     first = parser.parse_identifier(" (a trace event: a quoted name, Enum::NAME or an integer)")
     parser.parse_punctuation(":")
     parser.parse_punctuation(":")

@@ -45,7 +45,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DEVICES_BY_ENUM, DeviceSpec, TileKind, TileKindSpec, get_device
 from iron_ir.dialects.aie.attrs import AIEDevice, AIEDeviceAttr, enum_attr
-from iron_ir.ir.constraints import I32Attr, I64Attr
+from iron_ir.ir.constraints import I32Attr, I64Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 # --- shared helpers -----------------------------------------------------------------------------
@@ -337,7 +337,7 @@ class TileOp(FormattedOp):
     FORMAT: ClassVar[str] = "`(` $col `,` $row `)` attr-dict"
 
     def __init__(self, col: int, row: int, allocation_scheme: str | None = None):
-        props: dict[str, Attribute] = {"col": IntegerAttr(col, i32), "row": IntegerAttr(row, i32)}
+        props: dict[str, Attribute] = {"col": int_attr(col), "row": int_attr(row)}
         if allocation_scheme is not None:
             props["allocation_scheme"] = StringAttr(allocation_scheme)
         super().__init__(properties=props, result_types=[IndexType()])
@@ -443,7 +443,7 @@ class CoreOp(FormattedOp):
     ):
         props: dict[str, Attribute] = {}
         if stack_size is not None:
-            props["stack_size"] = IntegerAttr(stack_size, i32)
+            props["stack_size"] = int_attr(stack_size)
         if link_with is not None:
             props["link_with"] = StringAttr(link_with)
         if elf_file is not None:
@@ -554,9 +554,9 @@ class BufferOp(FormattedOp):
         if initial_value is not None:
             props["initial_value"] = initial_value
         if address is not None:
-            props["address"] = IntegerAttr(address, i32)
+            props["address"] = int_attr(address)
         if mem_bank is not None:
-            props["mem_bank"] = IntegerAttr(mem_bank, i32)
+            props["mem_bank"] = int_attr(mem_bank)
         super().__init__(operands=[tile], properties=props, result_types=[memref])
 
     @property
@@ -623,9 +623,9 @@ class LockOp(FormattedOp):
     ):
         props: dict[str, Attribute] = {}
         if lock_id is not None:
-            props["lockID"] = IntegerAttr(lock_id, i32)
+            props["lockID"] = int_attr(lock_id)
         if init is not None:
-            props["init"] = IntegerAttr(init, i32)
+            props["init"] = int_attr(init)
         if sym_name is not None:
             props["sym_name"] = StringAttr(sym_name)
         super().__init__(operands=[tile], properties=props, result_types=[IndexType()])

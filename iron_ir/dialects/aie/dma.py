@@ -56,7 +56,7 @@ from iron_ir.dialects.aie.device import (
     tile_kind_of,
 )
 from iron_ir.dialects.aie.dma_bd import DMA_PROGRAMS, DMABDOp
-from iron_ir.ir.constraints import I32Attr, I64Attr
+from iron_ir.ir.constraints import I32Attr, I64Attr, int_attr
 from iron_ir.ir.syntax import FormattedOp
 
 # --- aie.mem / aie.memtile_dma / aie.shim_dma ----------------------------------------------------
@@ -253,10 +253,10 @@ class DMAStartOp(FormattedOp):
     ):
         props: dict[str, Attribute] = {
             "channel_dir": enum_attr(channel_dir),
-            "channel_index": IntegerAttr(channel_index, i32),
+            "channel_index": int_attr(channel_index),
         }
         if repeat_count is not None:
-            props["repeat_count"] = IntegerAttr(repeat_count, i32)
+            props["repeat_count"] = int_attr(repeat_count)
         super().__init__(properties=props, successors=[dest, chain], result_types=[i1])
 
     def verify_rules(self) -> None:
@@ -302,12 +302,12 @@ class DMAOp(FormattedOp):
     ):
         props: dict[str, Attribute] = {
             "channel_dir": enum_attr(channel_dir),
-            "channel_index": IntegerAttr(channel_index, i32),
+            "channel_index": int_attr(channel_index),
         }
         if loop is not None:
             props["loop"] = BoolAttr.from_bool(loop)
         if repeat_count is not None:
-            props["repeat_count"] = IntegerAttr(repeat_count, i32)
+            props["repeat_count"] = int_attr(repeat_count)
         if sym_name is not None:
             props["sym_name"] = StringAttr(sym_name)
         super().__init__(properties=props, regions=[list(bds)], result_types=[i1])
@@ -357,7 +357,7 @@ class UseLockOp(FormattedOp):
     ):
         props: dict[str, Attribute] = {"action": enum_attr(action)}
         if value is not None:
-            props["value"] = IntegerAttr(value, i32)
+            props["value"] = int_attr(value)
         if blocking is not None:
             props["blocking"] = enum_attr(blocking)
         super().__init__(operands=[lock], properties=props)
@@ -448,7 +448,7 @@ class ShimDMAAllocationOp(FormattedOp):
         props: dict[str, Attribute] = {
             "sym_name": StringAttr(sym_name),
             "channel_dir": enum_attr(channel_dir),
-            "channel_index": IntegerAttr(channel_index, i64),
+            "channel_index": int_attr(channel_index, i64),
         }
         if plio is not None:
             props["plio"] = BoolAttr.from_bool(plio)

@@ -13,7 +13,6 @@ from xdsl.dialects.builtin import (
     SymbolNameConstraint,
     SymbolRefAttr,
     UnrankedMemRefType,
-    i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
@@ -189,9 +188,9 @@ class DMABDOp(FormattedOp):
         burst_length: int | None = None,
         next_bd_id: int | None = None,
     ):
-        props: dict[str, Attribute] = {"offset": IntegerAttr(offset, i32)}
+        props: dict[str, Attribute] = {"offset": int_attr(offset)}
         if length is not None:
-            props["len"] = IntegerAttr(length, i32)
+            props["len"] = int_attr(length)
         if dims is not None:
             props["dimensions"] = (
                 dims if isinstance(dims, BDDimLayoutArrayAttr) else BDDimLayoutArrayAttr.from_pairs(dims)
@@ -211,7 +210,7 @@ class DMABDOp(FormattedOp):
             ("next_bd_id", next_bd_id),
         ):
             if number is not None:
-                props[key] = IntegerAttr(number, i32)
+                props[key] = int_attr(number)
         super().__init__(operands=[buffer], properties=props)
 
     # -- queries -------------------------------------------------------------------------------
@@ -389,8 +388,8 @@ class DMABDPACKETOp(FormattedOp):
     def __init__(self, packet_type: int, packet_id: int):
         super().__init__(
             properties={
-                "packet_type": IntegerAttr(packet_type, i32),
-                "packet_id": IntegerAttr(packet_id, i32),
+                "packet_type": int_attr(packet_type),
+                "packet_id": int_attr(packet_id),
             }
         )
 

@@ -9,7 +9,6 @@ from typing import ClassVar
 from xdsl.dialects.builtin import (
     Float32Type,
     IndexType,
-    IntegerAttr,
     IntegerType,
     MemRefType,
     StringAttr,
@@ -70,7 +69,7 @@ class PLIOOp(FormattedOp):
     FORMAT: ClassVar[str] = "`(` $col `)` attr-dict"
 
     def __init__(self, col: int):
-        super().__init__(properties={"col": IntegerAttr(col, i32)}, result_types=[IndexType()])
+        super().__init__(properties={"col": int_attr(col)}, result_types=[IndexType()])
 
 
 @irdl_op_definition
@@ -80,7 +79,7 @@ class EventOp(FormattedOp):
     FORMAT: ClassVar[str] = "`(` $val `)` attr-dict"
 
     def __init__(self, val: int):
-        super().__init__(properties={"val": IntegerAttr(val, i32)})
+        super().__init__(properties={"val": int_attr(val)})
 
     def verify_rules(self) -> None:
         if self.val.value.data not in (0, 1):
@@ -180,9 +179,9 @@ class LogicalTileOp(FormattedOp):
     def __init__(self, tile_type: AIETileType, col: int | None = None, row: int | None = None):
         props: dict[str, Attribute] = {"tile_type": enum_attr(tile_type)}
         if col is not None:
-            props["col"] = IntegerAttr(col, i32)
+            props["col"] = int_attr(col)
         if row is not None:
-            props["row"] = IntegerAttr(row, i32)
+            props["row"] = int_attr(row)
         super().__init__(properties=props, result_types=[IndexType()])
 
     def asm_result_names(self) -> list[str | None]:

@@ -17,7 +17,6 @@ from xdsl.dialects.builtin import (
     SymbolRefAttr,
     TensorType,
     VectorType,
-    i32,
     i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -54,7 +53,7 @@ from iron_ir.dialects.aie.device import (
     tile_kind_of,
     tile_op_of,
 )
-from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.constraints import I32Attr, int_attr, symbol_ref
 from iron_ir.ir.symbols import lookup_in
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
@@ -224,9 +223,9 @@ class ObjectFifoCreateOp(FormattedOp):
         if isinstance(elem_type, MemRefType):
             elem_type = ObjectFifoType(elem_type)
         if isinstance(depth, int):
-            depth_attr: Attribute = IntegerAttr(depth, i32)
+            depth_attr: Attribute = int_attr(depth)
         else:
-            depth_attr = ArrayAttr([IntegerAttr(d, i32) for d in depth])
+            depth_attr = ArrayAttr([int_attr(d) for d in depth])
         per_consumer = list(dims_from_stream_per_consumer or [])
         per_consumer += [None] * (len(consumer_tiles) - len(per_consumer))
         props: dict[str, Attribute] = {
@@ -252,7 +251,7 @@ class ObjectFifoCreateOp(FormattedOp):
             ("iter_count", iter_count),
         ):
             if number is not None:
-                props[key] = IntegerAttr(number, i32)
+                props[key] = int_attr(number)
         if init_values is not None:
             props["initValues"] = ArrayAttr(init_values)
         if pad_dimensions is not None:
@@ -419,7 +418,7 @@ def _inside_device(op: Operation) -> bool:
 
 
 def _sym_refs(names: Iterable[str | SymbolRefAttr]) -> ArrayAttr:
-    return ArrayAttr([n if isinstance(n, SymbolRefAttr) else SymbolRefAttr(n) for n in names])
+    return ArrayAttr([n if isinstance(n, SymbolRefAttr) else symbol_ref(n) for n in names])
 
 
 @irdl_op_definition
@@ -443,8 +442,8 @@ class ObjectFifoLinkOp(FormattedOp):
             properties={
                 "fifoIns": _sym_refs(fifo_ins),
                 "fifoOuts": _sym_refs(fifo_outs),
-                "src_offsets": ArrayAttr([IntegerAttr(o, i64) for o in src_offsets]),
-                "dst_offsets": ArrayAttr([IntegerAttr(o, i64) for o in dst_offsets]),
+                "src_offsets": ArrayAttr([int_attr(o, i64) for o in src_offsets]),
+                "dst_offsets": ArrayAttr([int_attr(o, i64) for o in dst_offsets]),
             }
         )
 
@@ -612,8 +611,8 @@ class ObjectFifoAcquireOp(FormattedOp):
         super().__init__(
             properties={
                 "port": enum_attr(port),
-                "objFifo_name": fifo if isinstance(fifo, SymbolRefAttr) else SymbolRefAttr(fifo),
-                "size": IntegerAttr(size, i32),
+                "objFifo_name": fifo if isinstance(fifo, SymbolRefAttr) else symbol_ref(fifo),
+                "size": int_attr(size),
             },
             result_types=[ObjectFifoSubviewType(element)],
         )
@@ -646,7 +645,7 @@ class ObjectFifoSubviewAccessOp(FormattedOp):
         assert isinstance(value.type, ObjectFifoSubviewType)
         super().__init__(
             operands=[value],
-            properties={"index": IntegerAttr(index, i32)},
+            properties={"index": int_attr(index)},
             result_types=[value.type.element_type],
         )
 
@@ -681,8 +680,8 @@ class ObjectFifoReleaseOp(FormattedOp):
         super().__init__(
             properties={
                 "port": enum_attr(port),
-                "objFifo_name": fifo if isinstance(fifo, SymbolRefAttr) else SymbolRefAttr(fifo),
-                "size": IntegerAttr(size, i32),
+                "objFifo_name": fifo if isinstance(fifo, SymbolRefAttr) else symbol_ref(fifo),
+                "size": int_attr(size),
             }
         )
 

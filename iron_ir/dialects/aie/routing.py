@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr, i32
+from xdsl.dialects.builtin import BoolAttr, IndexType, IntegerAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -39,7 +39,7 @@ from iron_ir.dialects.aie.device import (
     tile_element_name,
     tile_kind_of,
 )
-from iron_ir.ir.constraints import I8Attr, I32Attr, i8
+from iron_ir.ir.constraints import I8Attr, I32Attr, i8, int_attr
 from iron_ir.ir.syntax import FormattedOp
 
 
@@ -48,7 +48,7 @@ def _channel_props(**channels: tuple[WireBundle, int]) -> dict[str, Attribute]:
     props: dict[str, Attribute] = {}
     for prefix, (bundle, channel) in channels.items():
         props[f"{prefix}_bundle"] = enum_attr(bundle)
-        props[f"{prefix}_channel"] = IntegerAttr(channel, i32)
+        props[f"{prefix}_channel"] = int_attr(channel)
     return props
 
 
@@ -197,7 +197,7 @@ class PacketFlowOp(FormattedOp):
 
     def __init__(self, packet_id: int, body: Region | None = None):
         super().__init__(
-            properties={"ID": IntegerAttr(packet_id, i8)}, regions=[_implicit_region(body)]
+            properties={"ID": int_attr(packet_id, i8)}, regions=[_implicit_region(body)]
         )
         ensure_terminator(self, SingleBlockImplicitTerminator(EndOp))
 
@@ -226,7 +226,7 @@ class PacketSourceOp(_PacketEndpointOp):
     def __init__(self, tile: SSAValue | Operation, bundle: WireBundle, channel: int):
         super().__init__(
             operands=[tile],
-            properties={"bundle": enum_attr(bundle), "channel": IntegerAttr(channel, i32)},
+            properties={"bundle": enum_attr(bundle), "channel": int_attr(channel)},
         )
 
 
@@ -241,7 +241,7 @@ class PacketDestOp(_PacketEndpointOp):
     def __init__(self, tile: SSAValue | Operation, bundle: WireBundle, channel: int):
         super().__init__(
             operands=[tile],
-            properties={"bundle": enum_attr(bundle), "channel": IntegerAttr(channel, i32)},
+            properties={"bundle": enum_attr(bundle), "channel": int_attr(channel)},
         )
 
 
@@ -281,7 +281,7 @@ class ShimSwitchboxOp(FormattedOp):
 
     def __init__(self, col: int, body: Region | None = None):
         super().__init__(
-            properties={"col": IntegerAttr(col, i32)},
+            properties={"col": int_attr(col)},
             regions=[_implicit_region(body)],
             result_types=[IndexType()],
         )
@@ -379,7 +379,7 @@ class AMSelOp(FormattedOp):
 
     def __init__(self, arbiter: int, msel: int):
         super().__init__(
-            properties={"arbiterID": IntegerAttr(arbiter, i8), "msel": IntegerAttr(msel, i8)},
+            properties={"arbiterID": int_attr(arbiter, i8), "msel": int_attr(msel, i8)},
             result_types=[IndexType()],
         )
 
@@ -410,7 +410,7 @@ class MasterSetOp(FormattedOp):
             operands=[list(amsels)],
             properties={
                 "dest_bundle": enum_attr(dest_bundle),
-                "dest_channel": IntegerAttr(dest_channel, i32),
+                "dest_channel": int_attr(dest_channel),
             },
             result_types=[IndexType()],
         )
@@ -451,7 +451,7 @@ class PacketRuleOp(FormattedOp):
     def __init__(self, mask: int, value: int, amsel: SSAValue | Operation):
         super().__init__(
             operands=[amsel],
-            properties={"mask": IntegerAttr(mask, i8), "value": IntegerAttr(value, i8)},
+            properties={"mask": int_attr(mask, i8), "value": int_attr(value, i8)},
         )
 
 

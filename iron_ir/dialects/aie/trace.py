@@ -54,7 +54,7 @@ from iron_ir.dialects.aie.attrs import (
     print_trace_event_value,
 )
 from iron_ir.dialects.aie.device import DeviceOp, EndOp
-from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, FormattedOp, next_char
 
 
@@ -82,7 +82,7 @@ class TraceOp(FormattedOp):
     def __init__(self, sym_name: str, tile: SSAValue | Operation, buffer_size: int | None = None):
         props: dict[str, Attribute] = {"sym_name": StringAttr(sym_name)}
         if buffer_size is not None:
-            props["buffer_size"] = IntegerAttr(buffer_size, i32)
+            props["buffer_size"] = int_attr(buffer_size)
         super().__init__(operands=[tile], properties=props, regions=[Region(Block())])
         ensure_terminator(self, SingleBlockImplicitTerminator(EndOp))
 
@@ -155,7 +155,7 @@ class TracePacketOp(FormattedOp):
 
     def __init__(self, packet_id: int, packet_type: TracePacketType):
         super().__init__(
-            properties={"id": IntegerAttr(packet_id, i32), "type": enum_attr(packet_type)}
+            properties={"id": int_attr(packet_id), "type": enum_attr(packet_type)}
         )
 
     def verify_rules(self) -> None:
@@ -182,9 +182,9 @@ class TracePortOp(FormattedOp):
     def __init__(self, slot: int, port: WireBundle, channel: int, direction: DMAChannelDir):
         super().__init__(
             properties={
-                "slot": IntegerAttr(slot, i32),
+                "slot": int_attr(slot),
                 "port": enum_attr(port),
-                "channel": IntegerAttr(channel, i32),
+                "channel": int_attr(channel),
                 "direction": enum_attr(direction),
             }
         )
@@ -205,7 +205,7 @@ class _TraceStartStopOp(FormattedOp):
     def __init__(self, broadcast: int | None = None, event: str | TraceEventAttr | None = None):
         props: dict[str, Attribute] = {}
         if broadcast is not None:
-            props["broadcast"] = IntegerAttr(broadcast, i32)
+            props["broadcast"] = int_attr(broadcast)
         if event is not None:
             props["event"] = _event(event)
         super().__init__(properties=props)
@@ -240,7 +240,7 @@ class TraceComboEventOp(FormattedOp):
     ):
         super().__init__(
             properties={
-                "slot": IntegerAttr(slot, i32),
+                "slot": int_attr(slot),
                 "eventA": _event(event_a),
                 "logic": enum_attr(logic),
                 "eventB": _event(event_b),
@@ -262,7 +262,7 @@ class TraceEdgeEventOp(FormattedOp):
     def __init__(self, slot: int, event: str | TraceEventAttr, trigger: EdgeTrigger):
         super().__init__(
             properties={
-                "slot": IntegerAttr(slot, i32),
+                "slot": int_attr(slot),
                 "event": _event(event),
                 "trigger": enum_attr(trigger),
             }
@@ -315,14 +315,14 @@ class TraceRegOp(FormattedOp):
         comment: str | None = None,
     ):
         if isinstance(value, int):
-            value = IntegerAttr(value, i32)
+            value = int_attr(value)
         elif isinstance(value, str):
             value = StringAttr(value)
         props: dict[str, Attribute] = {"reg_name": StringAttr(reg_name), "value": value}
         if field is not None:
             props["field"] = StringAttr(field)
         if mask is not None:
-            props["mask"] = IntegerAttr(mask, i32)
+            props["mask"] = int_attr(mask)
         if comment is not None:
             props["comment"] = StringAttr(comment)
         super().__init__(properties=props)
@@ -373,9 +373,9 @@ class TraceHostConfigOp(FormattedOp):
         reuse_output_buffer: bool = False,
         egress_shim_col: int = 0,
     ):
-        props: dict[str, Attribute] = {"buffer_size": IntegerAttr(buffer_size, i32)}
+        props: dict[str, Attribute] = {"buffer_size": int_attr(buffer_size)}
         if arg_idx != 4:
-            props["arg_idx"] = IntegerAttr(arg_idx, i32)
+            props["arg_idx"] = int_attr(arg_idx)
         if routing != TraceShimRouting.single:
             props["routing"] = enum_attr(routing)
         if trace_after_last_tensor:
@@ -383,7 +383,7 @@ class TraceHostConfigOp(FormattedOp):
         if reuse_output_buffer:
             props["reuse_output_buffer"] = BoolAttr.from_bool(True)
         if egress_shim_col:
-            props["egress_shim_col"] = IntegerAttr(egress_shim_col, i32)
+            props["egress_shim_col"] = int_attr(egress_shim_col)
         super().__init__(properties=props)
 
     def verify_rules(self) -> None:

@@ -2,6 +2,7 @@
 
 from xdsl.ir import Dialect
 
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 from iron_ir.dialects.aiex.cert import (
     CertApplyOffset57Op,
     CertAttachToGroupOp,
@@ -117,6 +118,7 @@ AIEX_OPS = [
 ]
 
 AIEX = Dialect("aiex", AIEX_OPS, [BlockFloatType])
+install_fast_verifiers(AIEX_OPS)
 
 __all__ = [
     "AIEX",

@@ -12,7 +12,6 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     DenseArrayBase,
     FlatSymbolRefAttr,
-    IntegerAttr,
     MemRefType,
     SymbolRefAttr,
     UnrankedMemRefType,
@@ -52,7 +51,7 @@ from iron_ir.dialects.aiex._support import (
     lookup_in_device,
     symbol_text,
 )
-from iron_ir.ir.constraints import I32Attr, I64Attr, UI8Attr, UI32Attr, UI64Attr
+from iron_ir.ir.constraints import I32Attr, I64Attr, UI8Attr, UI32Attr, UI64Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, DynamicIndexList, FormattedOp
 
 # --- aiex.npu.dma_memcpy_nd -----------------------------------------------------------------
@@ -172,18 +171,18 @@ class NpuDmaMemcpyNdOp(FormattedOp):
         operands: list[SSAValue | Sequence[SSAValue]] = [memref]
         properties: dict[str, Attribute] = {
             "metadata": SymbolRefAttr(metadata) if isinstance(metadata, str) else metadata,
-            "id": IntegerAttr(id, i64),
+            "id": int_attr(id, i64),
         }
         for which, values in zip(_LISTS, (offsets, sizes, strides)):
             static, dynamic = split_dynamic_index_list(values, DYNAMIC_INDEX)
             operands.append(dynamic)
             properties[f"static_{which}"] = DenseArrayBase.from_list(i64, static)
         if issue_token:
-            properties["issue_token"] = IntegerAttr(1, i1)
+            properties["issue_token"] = int_attr(1, i1)
         if packet is not None:
             properties["packet"] = packet
         if burst_length:
-            properties["burst_length"] = IntegerAttr(burst_length, i64)
+            properties["burst_length"] = int_attr(burst_length, i64)
         super().__init__(operands=operands, properties=properties)
 
     def mixed(self, which: str) -> list[int | SSAValue]:
@@ -518,7 +517,7 @@ class NpuSyncOp(FormattedOp):
             column_num=column_num,
             row_num=row_num,
         )
-        super().__init__(properties={k: IntegerAttr(v, i32) for k, v in fields.items()})
+        super().__init__(properties={k: int_attr(v) for k, v in fields.items()})
 
     def verify_rules(self) -> None:
         if int_value(self.direction) not in (DMAChannelDir.S2MM, DMAChannelDir.MM2S):
@@ -655,9 +654,9 @@ class NpuWriteBdOp(FormattedOp):
         missing = [f for f in _WRITEBD_FIELDS if f not in fields]
         if missing:
             raise TypeError(f"NpuWriteBdOp needs every BD field; missing {', '.join(missing)}")
-        properties = {k: IntegerAttr(v, i32) for k, v in fields.items()}
+        properties = {k: int_attr(v) for k, v in fields.items()}
         if burst_length:
-            properties["burst_length"] = IntegerAttr(burst_length, i32)
+            properties["burst_length"] = int_attr(burst_length)
         super().__init__(properties=properties)
 
     def field(self, name: str) -> int:

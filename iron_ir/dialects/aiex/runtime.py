@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, StringAttr, SymbolNameConstraint, i32
+from xdsl.dialects.builtin import IndexType, StringAttr, SymbolNameConstraint
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     irdl_op_definition,
@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import Arch
 from iron_ir.dialects.aiex._support import device_spec, int_value, tile_col_row
-from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.syntax import EntryArguments, FormattedOp
 
 
@@ -66,7 +66,7 @@ class SetLockOp(FormattedOp):
     FORMAT: ClassVar[str] = "`(` $lock `,` $value `)` attr-dict"
 
     def __init__(self, lock: SSAValue, value: int):
-        super().__init__(operands=[lock], properties={"value": IntegerAttr(value, i32)})
+        super().__init__(operands=[lock], properties={"value": int_attr(value)})
 
     def verify_rules(self) -> None:
         spec = device_spec(self)

@@ -10,10 +10,8 @@ from xdsl.dialects.builtin import (
     BoolAttr,
     FlatSymbolRefAttr,
     IndexType,
-    IntegerAttr,
     SymbolRefAttr,
     i1,
-    i32,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
@@ -41,7 +39,7 @@ from iron_ir.dialects.aiex._support import (
     tile_col_row,
 )
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
-from iron_ir.ir.constraints import I32Attr
+from iron_ir.ir.constraints import I32Attr, int_attr, symbol_ref
 from iron_ir.ir.syntax import FormattedOp
 
 
@@ -100,9 +98,9 @@ class DMAConfigureTaskForOp(FormattedOp):
         repeat_count: int = 0,
     ):
         properties: dict[str, Attribute] = {
-            "alloc": SymbolRefAttr(alloc) if isinstance(alloc, str) else alloc,
-            "issue_token": IntegerAttr(int(issue_token), i1),
-            "repeat_count": IntegerAttr(repeat_count, i32),
+            "alloc": symbol_ref(alloc) if isinstance(alloc, str) else alloc,
+            "issue_token": int_attr(int(issue_token), i1),
+            "repeat_count": int_attr(repeat_count),
         }
         super().__init__(properties=properties, regions=[body], result_types=[IndexType()])
 
@@ -143,10 +141,10 @@ class DMAConfigureTaskOp(FormattedOp):
         packet: PacketInfoAttr | None = None,
     ):
         properties: dict[str, Attribute] = {
-            "direction": IntegerAttr(int(direction), i32),
-            "channel": IntegerAttr(channel, i32),
-            "issue_token": IntegerAttr(int(issue_token), i1),
-            "repeat_count": IntegerAttr(repeat_count, i32),
+            "direction": int_attr(int(direction)),
+            "channel": int_attr(channel),
+            "issue_token": int_attr(int(issue_token), i1),
+            "repeat_count": int_attr(repeat_count),
         }
         if packet is not None:
             properties["packet"] = packet

@@ -5,6 +5,8 @@ See ``docs/iron-dialect.md`` for the op reference. This package only hands names
 
 from xdsl.ir import Dialect
 
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
+
 from iron_ir.dialects.iron.attrs import (
     IRON_ATTRIBUTES,
     DimsAttr,
@@ -59,6 +61,7 @@ IRON = Dialect(
     ],
     [*IRON_ATTRIBUTES, BdAttr],
 )
+install_fast_verifiers(IRON.operations)
 
 __all__ = [
     "IRON",

@@ -19,6 +19,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DeviceSpec, TileKind
+from iron_ir.ir.constraints import symbol_ref
 
 
 class TileHint(StrEnum):
@@ -250,7 +251,7 @@ class EndpointAttr(ParametrizedAttribute):
         dims_attr = dims if isinstance(dims, DimsAttr) else DimsAttr(dims)
         return EndpointAttr(
             StringAttr(kind.value),
-            SymbolRefAttr(ref),
+            symbol_ref(ref),
             IntAttr(depth),
             dims_attr,
             tile if tile is not None else NoneAttr(),

@@ -45,7 +45,7 @@ from iron_ir.device import (
     get_device,
 )
 from iron_ir.dialects.iron.attrs import EndpointAttr, TileAttr
-from iron_ir.ir.constraints import KeywordStrAttr
+from iron_ir.ir.constraints import KeywordStrAttr, symbol_ref
 from iron_ir.ir.syntax import CustomDirective, FormattedOp, next_char
 
 
@@ -264,8 +264,8 @@ class LinkOp(FormattedOp):
         super().__init__(
             properties={
                 "sym_name": StringAttr(name),
-                "srcs": ArrayAttr([SymbolRefAttr(s) for s in srcs]),
-                "dsts": ArrayAttr([SymbolRefAttr(d) for d in dsts]),
+                "srcs": ArrayAttr([symbol_ref(s) for s in srcs]),
+                "dsts": ArrayAttr([symbol_ref(d) for d in dsts]),
                 "src_offsets": ArrayAttr([IntAttr(o) for o in src_offsets]),
                 "dst_offsets": ArrayAttr([IntAttr(o) for o in dst_offsets]),
                 "tile": tile,
@@ -352,7 +352,7 @@ class BufferOp(FormattedOp):
                 "tile": tile,
                 "initial_value": initial_value,
                 "use_write_rtp": UnitAttr() if use_write_rtp else None,
-                "owner": SymbolRefAttr(owner) if owner else None,
+                "owner": symbol_ref(owner) if owner else None,
             },
             result_types=[memref],
         )
@@ -424,7 +424,7 @@ class BarrierValueOp(FormattedOp):
     FORMAT: ClassVar[str] = "$barrier `(` $value `)` attr-dict"
 
     def __init__(self, barrier: str, value: int):
-        super().__init__(properties={"barrier": SymbolRefAttr(barrier), "value": IntAttr(value)})
+        super().__init__(properties={"barrier": symbol_ref(barrier), "value": IntAttr(value)})
 
     @property
     def barrier_name(self) -> str:

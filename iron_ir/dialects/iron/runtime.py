@@ -30,6 +30,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.iron.attrs import TaskGroupType
 from iron_ir.dialects.iron.program import BarrierValueOp, ProgramOp
+from iron_ir.ir.constraints import symbol_ref
 from iron_ir.ir.syntax import EntryArguments, FormattedOp
 
 
@@ -82,7 +83,7 @@ class StartOp(FormattedOp):
     FORMAT: ClassVar[str] = "$workers attr-dict"
 
     def __init__(self, workers: Sequence[str]):
-        super().__init__(properties={"workers": ArrayAttr([SymbolRefAttr(w) for w in workers])})
+        super().__init__(properties={"workers": ArrayAttr([symbol_ref(w) for w in workers])})
 
     @property
     def worker_names(self) -> list[str]:
@@ -146,7 +147,7 @@ class _TransferOp(FormattedOp):
         super().__init__(
             operands=[host, [group] if group is not None else []],
             properties={
-                "fifo": SymbolRefAttr(fifo),
+                "fifo": symbol_ref(fifo),
                 "offset": IntAttr(offset),
                 "sizes": ArrayAttr([IntAttr(s) for s in sizes]),
                 "strides": ArrayAttr([IntAttr(s) for s in strides]),
@@ -219,7 +220,7 @@ class RtpWriteOp(FormattedOp):
     def __init__(self, buffer: str, index: int, value: SSAValue):
         super().__init__(
             operands=[value],
-            properties={"buffer": SymbolRefAttr(buffer), "index": IntAttr(index)},
+            properties={"buffer": symbol_ref(buffer), "index": IntAttr(index)},
         )
 
     @property

@@ -29,7 +29,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from iron_ir.dialects.iron.attrs import TileAttr
 from iron_ir.dialects.iron.program import BarrierValueOp, ProgramOp
-from iron_ir.ir.constraints import KeywordStrAttr
+from iron_ir.ir.constraints import KeywordStrAttr, symbol_ref
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
 
 
@@ -154,7 +154,7 @@ class AcquireOp(_FifoAccess):
     def __init__(self, fifo: str, port: Port, count: int, elem_type: MemRefType):
         super().__init__(
             properties={
-                "fifo": SymbolRefAttr(fifo),
+                "fifo": symbol_ref(fifo),
                 "port": StringAttr(port.value),
                 "count": IntAttr(count),
             },
@@ -183,7 +183,7 @@ class ReleaseOp(_FifoAccess):
     def __init__(self, fifo: str, port: Port, count: int):
         super().__init__(
             properties={
-                "fifo": SymbolRefAttr(fifo),
+                "fifo": symbol_ref(fifo),
                 "port": StringAttr(port.value),
                 "count": IntAttr(count),
             }

@@ -23,7 +23,7 @@ its enum (naming the field), then calls ``verify_rules``, the op's own rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -42,6 +42,7 @@ from xdsl.traits import SingleBlockImplicitTerminator, ensure_terminator
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from iron_ir.ir.constraints import I32EnumAttr
+from iron_ir.ir.fast_build import init_op
 from iron_ir.ir.syntax import format as fmt
 from iron_ir.ir.syntax.codecs import (
     Codec,
@@ -80,6 +81,19 @@ class FormattedOp(IRDLOperation):
     """An op whose custom syntax is its ``FORMAT``."""
 
     FORMAT: ClassVar[str] = ""
+
+    def __init__(
+        self,
+        *,
+        operands: Sequence | None = None,
+        result_types: Sequence | None = None,
+        properties: Mapping[str, Attribute | None] | None = None,
+        attributes: Mapping[str, Attribute | None] | None = None,
+        successors: Sequence | None = None,
+        regions: Sequence | None = None,
+    ):
+        # IRDLOperation.__init__, without its per-op bookkeeping where the definition allows.
+        init_op(self, operands, result_types, properties, attributes, successors, regions)
 
     @classmethod
     def parse(cls, parser: Parser) -> FormattedOp:

@@ -14,9 +14,7 @@ It is then selectable as ``iron-place{placer=greedy}`` and in
 
 from __future__ import annotations
 
-import difflib
 from abc import ABC
-from importlib.metadata import entry_points
 from typing import ClassVar
 
 from xdsl.ir import Operation
@@ -83,6 +81,14 @@ def register_placer(cls: type[Placer], name: str | None = None) -> type[Placer]:
     return cls
 
 
+def entry_points(group: str):
+    """``importlib.metadata.entry_points(group=...)``, imported on first use: the module costs
+    ~20 ms of start-up, and a design that passes a placer instance never looks one up."""
+    from importlib.metadata import entry_points as find
+
+    return find(group=group)
+
+
 def _load_entry_points() -> None:
     global _ENTRY_POINTS_LOADED
     if _ENTRY_POINTS_LOADED:
@@ -112,6 +118,8 @@ def get_placer(name: str) -> type[Placer]:
     placers = available_placers()
     if name in placers:
         return placers[name]
+    import difflib  # only for this message
+
     close = difflib.get_close_matches(name, placers, n=1)
     hint = f" Did you mean {close[0]!r}?" if close else ""
     raise PlacementError(
