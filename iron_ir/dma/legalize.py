@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from iron_ir.device import ADDRESS_GRANULE_BYTES, MAX_TASK_REPEAT_COUNT, TileKindSpec
-from iron_ir.dialects.aie.bd_rules import check_bd_dims
+from iron_ir.dialects.aie.bd_rules import check_bd_dims, verify_dma_bd
 from iron_ir.dma.access import BdDims, BufferDescriptor, DmaTask
 
 __all__ = [
@@ -361,6 +361,9 @@ class _Ctx:
             if (stride * b) % _W:
                 return False
             size_words, stride_words = size, stride * b // _W
+        if not self.runtime_task:
+            # Objectfifo dims: the aie.dma_bd verifier counts sizes in elements, every dim's.
+            size_words, free = size, False
         return (free or size_words <= lim.max_size) and stride_words <= lim.max_stride
 
     def factor(
@@ -369,7 +372,8 @@ class _Ctx:
         """``(size, stride)`` as ``parts`` dims, the largest legal inner factor first."""
         if parts == 1:
             return [(size, stride)] if self.slot_ok(size, stride, innermost, free) else None
-        widest = self.lim.max_size * (max(1, _W // self.b) if innermost else 1)
+        per_word = max(1, _W // self.b) if innermost and self.runtime_task else 1
+        widest = self.lim.max_size * per_word
         if not free and size > widest * self.lim.max_size ** (parts - 1):
             return None
         for inner in _divisors_desc(size, widest):
@@ -392,7 +396,7 @@ class _Ctx:
         for parts in _slot_counts(len(dims), lim.dims):
             pieces = []
             for i, ((size, stride), k) in enumerate(zip(dims, parts)):
-                free = i == 0 and lim.last_dim_size_implicit
+                free = i == 0 and lim.last_dim_size_implicit and self.runtime_task
                 split = self.factor(size, stride, k, i == len(dims) - 1, free)
                 if split is None:
                     break
@@ -424,6 +428,15 @@ class _Ctx:
             [n for n, _ in pairs], [s for _, s in pairs], bd.offset, bd.length, self.b,
             buffer_elements, self.tile, allow_iteration_dim=self.runtime_task,
         )
+        if verdict is None and not self.runtime_task:
+            # Objectfifo dims become an aie.dma_bd of the tile's own DMA program, whose verifier
+            # bounds every dim's size, the outermost included (it has no implicit wrap there).
+            if buffer_elements is None:  # the bounds are checked above; a ranked buffer here
+                buffer_elements = bd.offset + 1 + sum((n - 1) * s for n, s in pairs)
+            verdict = verify_dma_bd(
+                [n for n, _ in pairs], [s for _, s in pairs], bd.offset, bd.length, self.b,
+                buffer_elements, self.tile,
+            )
         return verdict is None
 
     def _checked(self, pairs: Dims, count: int, offset: int) -> tuple[Dims, int] | None:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from iron_ir.device import TileKind, get_device
-from iron_ir.dialects.aie.bd_rules import check_bd_dims
+from iron_ir.dialects.aie.bd_rules import check_bd_dims, verify_dma_bd
 from iron_ir.dma.access import BdDims, BufferDescriptor, task_offsets
 from iron_ir.dma.legalize import (
     AccessPattern,
@@ -191,10 +191,20 @@ def test_stride_beyond_every_field_becomes_a_chain():
     assert [bd.offset for bd in lowering.bds] == [0, big]
 
 
-def test_implicit_outermost_dim_keeps_its_slot_when_padded():
-    # 5000 steps fit only the compute tile's d2, which has no wrap field.
+def test_fifo_dims_bound_the_outermost_size_as_the_dma_bd_verifier_does():
+    # The compute tile's d2 has no wrap field in hardware, but objectfifo dims become an
+    # aie.dma_bd whose verifier bounds every size (255 here): 5000 steps are factorised.
     lowering = lower(AccessPattern(0, (5000,), (3,)), 4, 15000, COMPUTE, runtime_task=False)
-    assert lowering.ir_dims(lowering.bds[0]) == [(5000, 3), (1, 0), (1, 0)]
+    dims = lowering.ir_dims(lowering.bds[0])
+    assert all(n <= 255 for n, _ in dims) and math.prod(n for n, _ in dims) == 5000
+    # Found by the resource-report property test: 256 x 4 words as written had d2 = 256.
+    lowering = lower(AccessPattern(0, (256, 4), (1, 256)), 4, 1024, COMPUTE, runtime_task=False)
+    assert lowering.ir_dims(lowering.bds[0]) == [(2, 128), (128, 1), (4, 256)]
+    for bd in lowering.bds:
+        dims = lowering.ir_dims(bd)
+        assert verify_dma_bd(
+            [n for n, _ in dims], [s for _, s in dims], bd.offset, bd.length, 4, 1024, COMPUTE
+        ) is None
 
 
 # --- no legal form -------------------------------------------------------------------------------
