@@ -275,6 +275,9 @@ def _bf16_matmul_batch(group, calls) -> None:
     plan = _bf16_sum(group, list(chain.from_iterable(calls)))
     np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
     if group[6] == "truncate":
+        if len(calls) == 1:
+            plan.acc_high.take(plan.high_index, out=calls[0][2], mode="clip")
+            return
         out = plan.high
         plan.acc_high.take(plan.high_index, out=out.reshape(-1), mode="clip")
     else:
