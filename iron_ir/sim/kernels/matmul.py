@@ -171,13 +171,14 @@ class _Bf16MatmulPlan:
 
     The operands' bits are joined, call after call (A, B and C, C's place zeros for an f32 C),
     moved by one strided copy per operand (see :func:`_relayout`) into the order the blocked
-    products read, and widened exactly into one fp64 array that holds the A blocks as
-    (K/s, count, M, s), the B blocks as (K/s, count, s, N) and the terms of the sum as
-    (K/s + 1, count, M, N): C, then the block products. Every block product is one
-    (M, s) @ (s, N) matmul, the same for any ``count``; an fp32 reduction over the leading
-    axis of the terms rounds each to fp32 as it reads it and adds one slice after another:
-    the fp32 accumulation in K order of the vector kernel. So a call's C comes out bit for
-    bit the same whether it runs alone or in a batch.
+    products read, and widened exactly (a bf16's bits are the high half of its fp32) into one
+    uint32 array. Its head, A's blocks (K/s, count, M, s) and B's (K/s, count, s, N), is
+    widened again into fp64; its tail is the fp32 ``terms`` of the sum, (K/s + 1, count, M, N):
+    C (widened in place), then the block products. Every block product is one (M, s) @ (s, N)
+    fp64 matmul, the same for any ``count``, rounded to fp32 as it is stored; an fp32 reduction
+    over the leading axis of the terms adds one slice after another: the fp32 accumulation in
+    K order of the vector kernel. So a call's C comes out bit for bit the same whether it runs
+    alone or in a batch.
     """
 
     __slots__ = (
@@ -188,7 +189,6 @@ class _Bf16MatmulPlan:
         "b_blocks",
         "bits",
         "c_relayout",
-        "c_rows",
         "c_wide",
         "high",
         "high_index",
@@ -220,16 +220,18 @@ class _Bf16MatmulPlan:
                 self.bits, ordered[head:], count, per, mk + kn, c_shape, _C_ORDER[c_col_major]
             ),
         )
-        # Widened in place: a bf16's bits are the high half of its fp32 (exact in fp64).
-        wide = np.empty(count * per, dtype=np.uint32)
-        self.wide = partial(np.left_shift, ordered, 16, out=wide, dtype=np.uint32)
-        self.widened = wide.view(np.float32)
-        self.values = np.empty(head + (nb + 1) * count * mn, dtype=np.float64)
-        # An f32 C: joined, re-laid out as (count, M, N) and widened into the first term.
+        wide = np.empty(head + (nb + 1) * count * mn, dtype=np.uint32)
+        self.wide = partial(np.left_shift, ordered, 16, out=wide[: count * per], dtype=np.uint32)
+        self.widened = wide[:head].view(np.float32)
+        self.terms = wide[head:].view(np.float32).reshape(nb + 1, count, m, n)
+        self.products = self.terms[1:]
+        self.values = np.empty(head, dtype=np.float64)
+        self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
+        self.b_blocks = self.values[count * mk :].reshape(nb, count, s, n)
+        # An f32 C: joined, then re-laid out into the first term.
         self.c_wide = np.empty(count * mn, dtype=np.float32)
-        self.c_rows = np.empty(count * mn, dtype=np.float32)
         self.c_relayout = _relayout(
-            self.c_wide, self.c_rows, count, mn, 0, c_shape, _C_ORDER[c_col_major]
+            self.c_wide, self.terms[0].reshape(-1), count, mn, 0, c_shape, _C_ORDER[c_col_major]
         )
         out_index = np.arange(mn).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
         calls = np.arange(count).reshape(-1, 1)
@@ -238,20 +240,17 @@ class _Bf16MatmulPlan:
         # truncated bf16.
         self.high_index = 2 * self.out_index + 1
         self.high = np.empty((count, mn), dtype=np.uint16)
-        self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
-        self.b_blocks = self.values[count * mk : head].reshape(nb, count, s, n)
-        self.terms = self.values[head:].reshape(nb + 1, count, m, n)
-        self.products = self.terms[1:]
         self.acc = np.empty(count * mn, dtype=np.float32)
         self.acc_terms = self.acc.reshape(count, m, n)
         self.acc_high = self.acc.view(np.uint16)
 
+
 _PLANS: dict[tuple, _Bf16MatmulPlan] = {}
 
 
-def _bf16_sum(group, operands: list) -> _Bf16MatmulPlan:
-    """Everything but storing C: the widened operands and the block products of
-    ``operands`` (uint16 arrays, three per call) in the plan's ``terms``."""
+def _bf16_widen(group, operands: list) -> _Bf16MatmulPlan:
+    """The plan of ``group`` for ``len(operands) // 3`` calls, holding ``operands`` (uint16
+    arrays, three per call) re-laid out and widened: A and B in fp64, C in the first term."""
     count = len(operands) // 3
     key = (group, count)
     plan = _PLANS.get(key)
@@ -261,9 +260,14 @@ def _bf16_sum(group, operands: list) -> _Bf16MatmulPlan:
     for move in plan.relayout:
         move()
     plan.wide()
-    plan.values[: plan.bits.size] = plan.widened
-    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
+    plan.values[...] = plan.widened
     return plan
+
+
+def _bf16_sum(plan: _Bf16MatmulPlan) -> None:
+    """The block products, rounded to fp32, and the fp32 sum of the terms in K order."""
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products, dtype=np.float64)
+    np.add.reduce(plan.terms, axis=0, out=plan.acc_terms)
 
 
 def _bf16_matmul_batch(group, calls) -> None:
@@ -272,8 +276,8 @@ def _bf16_matmul_batch(group, calls) -> None:
     products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to the fp32
     accumulator in K order, the result rounded to bf16 (see :class:`_Bf16MatmulPlan`). The
     calls write distinct Cs (a batch is one wave of the kernel queue)."""
-    plan = _bf16_sum(group, list(chain.from_iterable(calls)))
-    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
+    plan = _bf16_widen(group, list(chain.from_iterable(calls)))
+    _bf16_sum(plan)
     if group[6] == "truncate":
         if len(calls) == 1:
             plan.acc_high.take(plan.high_index, out=calls[0][2], mode="clip")
@@ -291,16 +295,15 @@ _ZEROS: dict[int, np.ndarray] = {}
 
 def _bf16_matmul_f32_batch(group, calls) -> None:
     """:func:`_bf16_matmul_batch` for an f32 C (each call A's and B's uint16 bits and C): C
-    is re-laid out and widened exactly into the first term instead of with A and B."""
+    is joined and re-laid out into the first term instead of with A and B."""
     mn = group[0] * group[2]
     zeros = _ZEROS.get(mn)
     if zeros is None:
         zeros = _ZEROS[mn] = np.zeros(mn, dtype=np.uint16)
-    plan = _bf16_sum(group, list(chain.from_iterable((a, b, zeros) for a, b, _ in calls)))
+    plan = _bf16_widen(group, list(chain.from_iterable((a, b, zeros) for a, b, _ in calls)))
     np.concatenate([c for _, _, c in calls], out=plan.c_wide)
     plan.c_relayout()
-    plan.terms[0] = plan.c_rows.reshape(plan.terms.shape[1:])
-    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
+    _bf16_sum(plan)
     if len(calls) == 1:
         plan.acc.take(plan.out_index, out=calls[0][2], mode="clip")
         return
