@@ -175,9 +175,9 @@ class _Bf16MatmulPlan:
     uint32 array. Its head, A's blocks (K/s, count, M, s) and B's (K/s, count, s, N), is
     widened again into fp64; its tail is the fp32 ``terms`` of the sum, (K/s + 1, count, M, N):
     C (widened in place), then the block products. Every block product is one (M, s) @ (s, N)
-    fp64 matmul, the same for any ``count``, rounded to fp32 as it is stored; an fp32 reduction
-    over the leading axis of the terms adds one slice after another: the fp32 accumulation in
-    K order of the vector kernel. So a call's C comes out bit for bit the same whether it runs
+    fp64 matmul, the same for any ``count``, then rounded to fp32 into its term; an fp32
+    reduction over the leading axis of the terms adds one slice after another: the fp32
+    accumulation in K order of the vector kernel. So a call's C comes out bit for bit the same whether it runs
     alone or in a batch.
     """
 
@@ -188,6 +188,7 @@ class _Bf16MatmulPlan:
         "acc_terms",
         "b_blocks",
         "bits",
+        "block_sums",
         "c_relayout",
         "c_wide",
         "high",
@@ -228,6 +229,7 @@ class _Bf16MatmulPlan:
         self.values = np.empty(head, dtype=np.float64)
         self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
         self.b_blocks = self.values[count * mk :].reshape(nb, count, s, n)
+        self.block_sums = np.empty(self.products.shape, dtype=np.float64)
         # An f32 C: joined, then re-laid out into the first term.
         self.c_wide = np.empty(count * mn, dtype=np.float32)
         self.c_relayout = _relayout(
@@ -266,7 +268,8 @@ def _bf16_widen(group, operands: list) -> _Bf16MatmulPlan:
 
 def _bf16_sum(plan: _Bf16MatmulPlan) -> None:
     """The block products, rounded to fp32, and the fp32 sum of the terms in K order."""
-    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products, dtype=np.float64)
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.block_sums)
+    np.copyto(plan.products, plan.block_sums, casting="same_kind")
     np.add.reduce(plan.terms, axis=0, out=plan.acc_terms)
 
 
@@ -285,7 +288,8 @@ def _bf16_matmul_batch(group, calls) -> None:
         out = plan.high
         plan.acc_high.take(plan.high_index, out=out.reshape(-1), mode="clip")
     else:
-        out = to_bf16(plan.acc.take(plan.out_index), group[6]).view(np.uint16).reshape(plan.high.shape)
+        out = to_bf16(plan.acc.take(plan.out_index), group[6]).view(np.uint16)
+        out = out.reshape(plan.high.shape)
     for (_, _, c), row in zip(calls, out):
         c[...] = row
 

@@ -143,7 +143,9 @@ def test_batched_bf16_matmul_is_the_calls_one_by_one(
     st.sampled_from([1, 2, 16, 17]),
     st.integers(0, 2**32 - 1),
 )
-def test_batched_bf16_matmul_moves_any_block_shape(tiles, mr, ks, nt, b_col, c_col, f32_c, count, seed):
+def test_batched_bf16_matmul_moves_any_block_shape(
+    tiles, mr, ks, nt, b_col, c_col, f32_c, count, seed
+):
     """mmul shapes no mm.cc build uses, so the operands' runs are 4- and 2-byte words (and
     one element when a layout is transposed), and batches as large as a wave of 16 cores:
     still the documented numerics (finite values: for these shapes the oracle's and the
