@@ -26,6 +26,7 @@ does.
 from __future__ import annotations
 
 import math
+from functools import partial
 from itertools import chain
 
 import numpy as np
@@ -117,27 +118,67 @@ def tile(matrix: np.ndarray, tr: int, tc: int, *, col_major: bool) -> np.ndarray
     return matrix.reshape(rows // tr, tr, cols // tc, tc).transpose(0, 2, 1, 3).reshape(-1)
 
 
-# Axis orders that turn a tiled buffer (see the module docstring) into row-major matrix
-# order, by layout: A's (M/r, K/s, r, s) blocks as (K/s, M, s) for the blocked product, B's
-# as (K/s, s, N), C's as (M, N); and back for C.
-_A_BLOCKS = (1, 0, 2, 3)
-_B_BLOCKS = {False: (0, 2, 1, 3), True: (1, 3, 0, 2)}
-_C_ROWS = {False: (0, 2, 1, 3), True: (1, 3, 0, 2)}
+# Where each operand's elements go, as axis orders of the (call, *blocked storage shape)
+# arrays of ``_blocked_shapes``: A to (K/s, call, M, s) for the blocked products, B to
+# (K/s, call, s, N), C to (call, M, N); and C's (call, M, N) result back to its storage.
+_A_ORDER = (2, 0, 1, 3, 4)
+_B_ORDER = {False: (1, 0, 3, 2, 4), True: (2, 0, 4, 1, 3)}
+_C_ORDER = {False: (0, 1, 3, 2, 4), True: (0, 2, 4, 1, 3)}
 _C_TILES = {False: (0, 2, 1, 3), True: (2, 0, 3, 1)}
+
+
+def _blocked_shapes(m, k, n, tiles, b_col_major, c_col_major):
+    """The shapes of A's, B's and C's storage as blocks (see :func:`untile`)."""
+    r, s, t = tiles
+    nb = k // s
+    b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
+    c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
+    return (m // r, nb, r, s), b_shape, c_shape
+
+
+def _relayout(src, dst, count, per, offset, shape, order):
+    """One numpy call that copies an operand of ``count`` calls laid end to end in ``src``
+    (each call's ``per`` elements, the operand stored as ``shape`` at ``offset`` in them)
+    into ``dst`` in the order ``order`` of the (call, *shape) axes.
+
+    The trailing axes that keep their place move as one run, read and written as words of
+    up to 8 bytes through views of both buffers: a copy between strided views, no index.
+    When the last axis moves (a transposed layout) the run would be one element, and an
+    index gather into ``dst`` is cheaper."""
+    size, ndim = math.prod(shape), len(order)
+    kept = 0
+    while kept < ndim - 1 and order[ndim - 1 - kept] == ndim - 1 - kept:
+        kept += 1
+    if kept == 0:
+        index = np.arange(count * per).reshape(count, per)[:, offset : offset + size]
+        index = index.reshape(count, *shape).transpose(order).reshape(-1)
+        return partial(src.take, index, out=dst, mode="clip")
+    size_of = src.itemsize
+    run = math.prod(shape[ndim - 1 - kept :]) * size_of
+    common = math.gcd(run, offset * size_of, per * size_of)
+    word = next(w for w in (8, 4, 2, 1) if common % w == 0)
+    unit = np.dtype(f"u{word}")
+    words = src.view(unit).reshape(count, -1)
+    view = words[:, offset * size_of // word : (offset + size) * size_of // word]
+    view = view.reshape(count, *shape[: ndim - 1 - kept], run // word)
+    view = view.transpose(order[: ndim - kept] + (ndim - kept,))
+    return partial(np.copyto, dst.view(unit).reshape(view.shape), view)
 
 
 class _Bf16MatmulPlan:
     """What the bf16 vector matmul needs for ``count`` calls of one shape and layout at once,
-    built once: gather indices and scratch arrays.
+    built once: the copies that re-lay the operands out, and scratch arrays.
 
     The operands' bits are joined, call after call (A, B and C, C's place zeros for an f32 C),
-    re-laid out by one gather and widened exactly into one fp64 array that holds the A blocks
-    as (K/s, count, M, s), the B blocks as (K/s, count, s, N) and the terms of the sum as
-    (K/s + 1, count, M, N): C, then the block products. Every block product is one
-    (M, s) @ (s, N) matmul, the same for any ``count``; an fp32 reduction over the leading
-    axis of the terms rounds each to fp32 as it reads it and adds one slice after another:
-    the fp32 accumulation in K order of the vector kernel. So a call's C comes out bit for
-    bit the same whether it runs alone or in a batch.
+    moved by one strided copy per operand (see :func:`_relayout`) into the order the blocked
+    products read, and widened exactly (a bf16's bits are the high half of its fp32) into one
+    uint32 array. Its head, A's blocks (K/s, count, M, s) and B's (K/s, count, s, N), is
+    widened again into fp64; its tail is the fp32 ``terms`` of the sum, (K/s + 1, count, M, N):
+    C (widened in place), then the block products. Every block product is one (M, s) @ (s, N)
+    fp64 matmul, the same for any ``count``, then rounded to fp32 into its term; an fp32
+    reduction over the leading axis of the terms adds one slice after another: the fp32
+    accumulation in K order of the vector kernel. So a call's C comes out bit for bit the same whether it runs
+    alone or in a batch.
     """
 
     __slots__ = (
@@ -147,49 +188,60 @@ class _Bf16MatmulPlan:
         "acc_terms",
         "b_blocks",
         "bits",
-        "c_index",
+        "block_sums",
+        "c_relayout",
+        "c_wide",
+        "high",
         "high_index",
-        "index",
         "out_index",
         "products",
+        "relayout",
         "terms",
         "values",
         "wide",
+        "widened",
     )
 
     def __init__(self, m, k, n, tiles, b_col_major, c_col_major, count):
         r, s, t = tiles
         nb = k // s
         mk, kn, mn = m * k, k * n, m * n
-        a_index = np.arange(mk).reshape(m // r, nb, r, s).transpose(_A_BLOCKS).reshape(nb, 1, -1)
-        b_shape = (n // t, nb, t, s) if b_col_major else (nb, n // t, s, t)
-        b_index = np.arange(kn).reshape(b_shape).transpose(_B_BLOCKS[b_col_major]).reshape(nb, 1, -1)
-        c_shape = (n // t, m // r, t, r) if c_col_major else (m // r, n // t, r, t)
-        c_index = np.arange(mn).reshape(c_shape).transpose(_C_ROWS[c_col_major]).reshape(1, -1)
         per = mk + kn + mn
-        calls = np.arange(count).reshape(-1, 1)
-        starts = calls.reshape(1, -1, 1) * per
-        self.index = np.concatenate(
-            (
-                (a_index + starts).reshape(-1),
-                (b_index + mk + starts).reshape(-1),
-                (c_index + mk + kn + calls * per).reshape(-1),
-            )
+        a_shape, b_shape, c_shape = _blocked_shapes(m, k, n, tiles, b_col_major, c_col_major)
+        self.bits = np.empty(count * per, dtype=np.uint16)
+        ordered = np.empty(count * per, dtype=np.uint16)
+        head = count * (mk + kn)
+        self.relayout = (
+            _relayout(self.bits, ordered[: count * mk], count, per, 0, a_shape, _A_ORDER),
+            _relayout(
+                self.bits, ordered[count * mk : head], count, per, mk, b_shape,
+                _B_ORDER[b_col_major],
+            ),
+            _relayout(
+                self.bits, ordered[head:], count, per, mk + kn, c_shape, _C_ORDER[c_col_major]
+            ),
         )
-        self.c_index = (c_index + calls * mn).reshape(-1)
+        wide = np.empty(head + (nb + 1) * count * mn, dtype=np.uint32)
+        self.wide = partial(np.left_shift, ordered, 16, out=wide[: count * per], dtype=np.uint32)
+        self.widened = wide[:head].view(np.float32)
+        self.terms = wide[head:].view(np.float32).reshape(nb + 1, count, m, n)
+        self.products = self.terms[1:]
+        self.values = np.empty(head, dtype=np.float64)
+        self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
+        self.b_blocks = self.values[count * mk :].reshape(nb, count, s, n)
+        self.block_sums = np.empty(self.products.shape, dtype=np.float64)
+        # An f32 C: joined, then re-laid out into the first term.
+        self.c_wide = np.empty(count * mn, dtype=np.float32)
+        self.c_relayout = _relayout(
+            self.c_wide, self.terms[0].reshape(-1), count, mn, 0, c_shape, _C_ORDER[c_col_major]
+        )
         out_index = np.arange(mn).reshape(m // r, r, n // t, t).transpose(_C_TILES[c_col_major])
+        calls = np.arange(count).reshape(-1, 1)
         self.out_index = (out_index.reshape(1, -1) + calls * mn).reshape(-1)
         # The high half of each fp32 word (little-endian: the second uint16) is its
         # truncated bf16.
         self.high_index = 2 * self.out_index + 1
-        self.bits = np.empty(count * per, dtype=np.uint16)
-        self.wide = np.empty(count * per, dtype=np.uint32)
-        head = count * (mk + kn)
-        self.values = np.empty(head + (nb + 1) * count * mn, dtype=np.float64)
-        self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
-        self.b_blocks = self.values[count * mk : head].reshape(nb, count, s, n)
-        self.terms = self.values[head:].reshape(nb + 1, count, m, n)
-        self.products = self.terms[1:]
+        self.high = np.empty((count, mn), dtype=np.uint16)
         self.acc = np.empty(count * mn, dtype=np.float32)
         self.acc_terms = self.acc.reshape(count, m, n)
         self.acc_high = self.acc.view(np.uint16)
@@ -198,20 +250,27 @@ class _Bf16MatmulPlan:
 _PLANS: dict[tuple, _Bf16MatmulPlan] = {}
 
 
-def _bf16_sum(group, operands: list) -> _Bf16MatmulPlan:
-    """Everything but storing C: the widened operands, the block products and the fp32 sum
-    (in the plan's ``acc``) of ``operands`` (uint16 arrays, three per call)."""
+def _bf16_widen(group, operands: list) -> _Bf16MatmulPlan:
+    """The plan of ``group`` for ``len(operands) // 3`` calls, holding ``operands`` (uint16
+    arrays, three per call) re-laid out and widened: A and B in fp64, C in the first term."""
     count = len(operands) // 3
     key = (group, count)
     plan = _PLANS.get(key)
     if plan is None:
         plan = _PLANS[key] = _Bf16MatmulPlan(*group[:6], count)
-    bits = plan.bits
-    np.concatenate(operands, out=bits)
-    # Re-laid out, then widened: a bf16's bits are the high half of its fp32 (exact in fp64).
-    np.left_shift(bits.take(plan.index), 16, out=plan.wide, dtype=np.uint32)
-    plan.values[: bits.size] = plan.wide.view(np.float32)
+    np.concatenate(operands, out=plan.bits)
+    for move in plan.relayout:
+        move()
+    plan.wide()
+    plan.values[...] = plan.widened
     return plan
+
+
+def _bf16_sum(plan: _Bf16MatmulPlan) -> None:
+    """The block products, rounded to fp32, and the fp32 sum of the terms in K order."""
+    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.block_sums)
+    np.copyto(plan.products, plan.block_sums, casting="same_kind")
+    np.add.reduce(plan.terms, axis=0, out=plan.acc_terms)
 
 
 def _bf16_matmul_batch(group, calls) -> None:
@@ -220,17 +279,17 @@ def _bf16_matmul_batch(group, calls) -> None:
     products summed exactly (fp64 holds it) and rounded to fp32, the blocks added to the fp32
     accumulator in K order, the result rounded to bf16 (see :class:`_Bf16MatmulPlan`). The
     calls write distinct Cs (a batch is one wave of the kernel queue)."""
-    plan = _bf16_sum(group, list(chain.from_iterable(calls)))
-    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
-    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
-    count = len(calls)
+    plan = _bf16_widen(group, list(chain.from_iterable(calls)))
+    _bf16_sum(plan)
     if group[6] == "truncate":
-        if count == 1:
+        if len(calls) == 1:
             plan.acc_high.take(plan.high_index, out=calls[0][2], mode="clip")
             return
-        out = plan.acc_high.take(plan.high_index).reshape(count, -1)
+        out = plan.high
+        plan.acc_high.take(plan.high_index, out=out.reshape(-1), mode="clip")
     else:
-        out = to_bf16(plan.acc.take(plan.out_index), group[6]).view(np.uint16).reshape(count, -1)
+        out = to_bf16(plan.acc.take(plan.out_index), group[6]).view(np.uint16)
+        out = out.reshape(plan.high.shape)
     for (_, _, c), row in zip(calls, out):
         c[...] = row
 
@@ -240,21 +299,19 @@ _ZEROS: dict[int, np.ndarray] = {}
 
 def _bf16_matmul_f32_batch(group, calls) -> None:
     """:func:`_bf16_matmul_batch` for an f32 C (each call A's and B's uint16 bits and C): C
-    is widened exactly into the first term instead of being gathered with A and B."""
+    is joined and re-laid out into the first term instead of with A and B."""
     mn = group[0] * group[2]
     zeros = _ZEROS.get(mn)
     if zeros is None:
         zeros = _ZEROS[mn] = np.zeros(mn, dtype=np.uint16)
-    plan = _bf16_sum(group, list(chain.from_iterable((a, b, zeros) for a, b, _ in calls)))
-    count = len(calls)
-    cs = calls[0][2] if count == 1 else np.concatenate([c for _, _, c in calls])
-    plan.terms[0] = cs.take(plan.c_index).reshape(plan.terms.shape[1:])
-    np.matmul(plan.a_blocks, plan.b_blocks, out=plan.products)
-    np.add.reduce(plan.terms, axis=0, dtype=np.float32, out=plan.acc_terms)
-    if count == 1:
+    plan = _bf16_widen(group, list(chain.from_iterable((a, b, zeros) for a, b, _ in calls)))
+    np.concatenate([c for _, _, c in calls], out=plan.c_wide)
+    plan.c_relayout()
+    _bf16_sum(plan)
+    if len(calls) == 1:
         plan.acc.take(plan.out_index, out=calls[0][2], mode="clip")
         return
-    for (_, _, c), row in zip(calls, plan.acc.take(plan.out_index).reshape(count, -1)):
+    for (_, _, c), row in zip(calls, plan.acc.take(plan.out_index).reshape(len(calls), -1)):
         c[...] = row
 
 
