@@ -1,40 +1,35 @@
 """FormattedOp constructors (iron_ir.ir.fast_build) build what xDSL's IRDLOperation.__init__
 builds from the same arguments, and refuse what it refuses with its error."""
 
-from pathlib import Path
 
 import pytest
+from lit_ops import lit_ops
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, StringAttr, f32, i1, i32
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    StringAttr,
+    f32,
+    i1,
+    i32,
+)
 from xdsl.ir import Block, Region
 from xdsl.irdl import IRDLOperation
 
-from iron_ir.ir.context import make_context
 from iron_ir.ir.fast_build import _fixed_counts, constant_op, for_op
-from iron_ir.ir.parse import parse_module
 from iron_ir.ir.printer import print_module
 from iron_ir.ir.syntax import FormattedOp
-
-LIT = Path(__file__).resolve().parents[2] / "lit"
 
 
 def _ops():
     """One op of every FormattedOp class with the short build, from the lit suite's files."""
-    ctx = make_context(allow_unregistered=True)
     found = {}
-    for path in sorted(LIT.rglob("*.mlir")):
-        if "Output" in path.parts:
-            continue
-        for chunk in path.read_text().split("// -----"):
-            try:
-                module = parse_module(chunk, path.name, ctx=ctx)
-            except Exception:  # noqa: BLE001 - text this parser refuses is not the subject
-                continue
-            for op in module.walk():
-                cls = type(op)
-                if isinstance(op, FormattedOp) and cls not in found:
-                    if _fixed_counts(cls.get_irdl_definition()) is not None:
-                        found[cls] = op
+    for op in lit_ops():
+        cls = type(op)
+        if isinstance(op, FormattedOp) and cls not in found:
+            if _fixed_counts(cls.get_irdl_definition()) is not None:
+                found[cls] = op
     return list(found.values())
 
 

@@ -2,19 +2,14 @@
 same ops pass, and a broken op fails with xDSL's own exception and message."""
 
 import inspect
-from pathlib import Path
 
 import pytest
+from lit_ops import lit_ops
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, StringAttr, i1
 from xdsl.ir import Region
 from xdsl.irdl import OpDef
 from xdsl.utils.exceptions import VerifyException
-
-from iron_ir.ir.context import make_context
-from iron_ir.ir.parse import parse_module
-
-LIT = Path(__file__).resolve().parents[2] / "lit"
 
 
 def _outcome(check, op):
@@ -87,21 +82,12 @@ def _short_checked(op) -> bool:
 def _fast_ops():
     """Up to three ops of every name that has the short checks, from the lit suite's files
     (valid and invalid: parsing does not verify)."""
-    ctx = make_context(allow_unregistered=True)
     found: dict[str, list] = {}
-    for path in sorted(LIT.rglob("*.mlir")):
-        if "Output" in path.parts:
-            continue
-        for chunk in path.read_text().split("// -----"):
-            try:
-                module = parse_module(chunk, path.name, ctx=ctx)
-            except Exception:  # noqa: BLE001 - text this parser refuses is not the subject
-                continue
-            for op in module.walk():
-                if _short_checked(op):
-                    ops = found.setdefault(op.name, [])
-                    if len(ops) < 3:
-                        ops.append(op)
+    for op in lit_ops():
+        if _short_checked(op):
+            ops = found.setdefault(op.name, [])
+            if len(ops) < 3:
+                ops.append(op)
     return [op for ops in found.values() for op in ops]
 
 

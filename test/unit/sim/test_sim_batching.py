@@ -155,6 +155,21 @@ def test_batched_bf16_matmul_moves_any_block_shape(
     )
 
 
+def _assert_batch_is_in_order(model, calls) -> None:
+    """``(a, b, c)`` calls queued and flushed as one batch leave in each ``c`` what calling the
+    model one call at a time leaves."""
+    batched = [(a, b, c.copy()) for a, b, c in calls]
+    queue = KernelQueue()
+    for call in batched:
+        queue.add(model.prepare(*call))
+    queue.flush()
+    for call in calls:
+        model(*call)
+    assert queue.batched == len(calls)
+    for (_, _, want), (_, _, got) in zip(calls, batched):
+        np.testing.assert_array_equal(got, want)
+
+
 @settings(max_examples=15, deadline=None)
 @given(
     st.sampled_from(["i8_i32", "i16_i16", "i16_i32", "scalar_i16_i32"]),
@@ -178,16 +193,7 @@ def test_batched_integer_matmul_is_the_calls_one_by_one(types, mr, nt, count, se
         )
         for _ in range(count)
     ]
-    batched = [(a, b, c.copy()) for a, b, c in calls]
-    queue = KernelQueue()
-    for call in batched:
-        queue.add(model.prepare(*call))
-    queue.flush()
-    for call in calls:
-        model(*call)
-    assert queue.batched == count
-    for (_, _, want), (_, _, got) in zip(calls, batched):
-        np.testing.assert_array_equal(got, want)
+    _assert_batch_is_in_order(model, calls)
 
 
 @settings(max_examples=15, deadline=None)
@@ -267,16 +273,7 @@ def test_batched_matvec_is_the_calls_one_by_one(vectorized, mm16, kk8, count, se
         )
         for _ in range(count)
     ]
-    batched = [(a, b, c.copy()) for a, b, c in calls]
-    queue = KernelQueue()
-    for call in batched:
-        queue.add(model.prepare(*call))
-    queue.flush()
-    for call in calls:
-        model(*call)
-    assert queue.batched == count
-    for (_, _, want), (_, _, got) in zip(calls, batched):
-        np.testing.assert_array_equal(got, want)
+    _assert_batch_is_in_order(model, calls)
 
 
 def _eltwise_args(name, rng, n):
