@@ -57,6 +57,7 @@ class Process:
         "queued",
         "agenda",
         "done_waiters",
+        "stamp",
     )
 
     def __init__(self, name: str, gen: Generator, what: str, progress=None):
@@ -68,6 +69,8 @@ class Process:
         self.queued = False
         self.agenda = None
         self.done_waiters: list = []
+        self.stamp = -1
+        """The event round it last ran in: a core runs at most once per round."""
 
     def _step(self) -> None:
         try:
@@ -279,8 +282,11 @@ class Scheduler(Reports):
 
     def _run_events(self) -> None:
         # Cores and channels queue themselves on separate agendas: a round runs its woken
-        # cores, then (after the kernel calls they deferred have run) its woken channels,
-        # those the cores woke included.
+        # cores, those they wake included (each core at most once per round: a ping-pong
+        # through a shared-memory fifo costs one round per exchange, not two), then, after
+        # the kernel calls the cores deferred have run, its woken channels, those the cores
+        # woke included. Running a woken core before the flush is sound: when calls are
+        # deferred, cores touch memory only through them, and the queue keeps issue order.
         core_agenda: list = []
         channel_agenda: list = []
         self.agendas = core_agenda, channel_agenda
@@ -295,7 +301,8 @@ class Scheduler(Reports):
         runtime.queued = True
         for stream in self.machine.streams:
             stream.greedy = True
-        cores = list(self.cores)
+        core_agenda.extend(self.cores)
+        later: list = []  # woken cores that already ran in the round: the next round's
         channel_agenda.extend(self.machine.channels)
         runtime_due = True
         recording = self.recorder is not None
@@ -318,9 +325,17 @@ class Scheduler(Reports):
                     runtime.run()
                     if runtime.done:
                         return
-                for core in cores:
-                    core.queued = False
-                    core.run()
+                for core in core_agenda:  # grows as cores wake cores
+                    if core.stamp != steps:
+                        core.queued = False
+                        core.stamp = steps
+                        core.run()
+                    else:
+                        later.append(core)
+                core_agenda.clear()
+                if later:
+                    core_agenda.extend(later)
+                    later.clear()
                 if kernels is not None and kernels.pending:
                     kernels.flush()
                 channels = channel_agenda.copy()
@@ -329,10 +344,8 @@ class Scheduler(Reports):
                     ch.queued = False
                     ch.run()
                 steps += 1
-                cores = core_agenda.copy()
-                core_agenda.clear()
                 runtime_due = True if rt_agenda else False
-                if not cores and not channel_agenda and not runtime_due:
+                if not core_agenda and not channel_agenda and not runtime_due:
                     self.steps = steps
                     if recording:
                         self.recorder.record(steps, self)
@@ -353,14 +366,22 @@ class Scheduler(Reports):
                     return
             return
         core_agenda, channel_agenda = self.agendas
-        core_agenda.clear()
+        core_agenda[:] = self.cores
         channel_agenda[:] = self.machine.channels
-        cores = list(self.cores)
+        later: list = []
         kernels = self.kernels
-        for _ in range(SETTLE_ROUNDS):
-            for core in cores:
-                core.queued = False
-                core.run()
+        for stamp in range(self.steps, self.steps + SETTLE_ROUNDS):
+            for core in core_agenda:
+                if core.stamp != stamp:
+                    core.queued = False
+                    core.stamp = stamp
+                    core.run()
+                else:
+                    later.append(core)
+            core_agenda.clear()
+            if later:
+                core_agenda.extend(later)
+                later.clear()
             if kernels is not None and kernels.pending:
                 kernels.flush()
             channels = channel_agenda[:]
@@ -368,9 +389,7 @@ class Scheduler(Reports):
             for ch in channels:
                 ch.queued = False
                 ch.run()
-            cores = core_agenda[:]
-            core_agenda.clear()
-            if not cores and not channel_agenda:
+            if not core_agenda and not channel_agenda:
                 return
 
     # --- the end of a run ---------------------------------------------------------------

@@ -36,6 +36,7 @@ class Bd:
         "label",
         "runs",
         "origin",
+        "chain",
     )
 
     def __init__(
@@ -61,6 +62,8 @@ class Bd:
         self.runs = 0
         self.origin = origin
         """Where the BD came from in the IR (its ``aie.dma_bd``), for reports."""
+        self.chain: Bd | None = None
+        """``next`` when :meth:`Channel.next_transfer` may go on to it inline (set at reset)."""
 
     @property
     def length(self) -> int:
@@ -68,6 +71,18 @@ class Bd:
 
     def reset(self) -> None:
         self.runs = 0
+        # What next_transfer's inline path needs of the BD pair, read once per run: a GE
+        # release here, a GE acquire and one non-empty plan there.
+        nxt = self.next
+        self.chain = (
+            nxt
+            if nxt is not None
+            and self.rel_mode == GE
+            and nxt.acq_mode == GE
+            and len(nxt.plans) == 1
+            and nxt.plans[0].size != 0
+            else None
+        )
 
 
 class Task:
@@ -301,17 +316,9 @@ class Channel:
         :meth:`advance` as far as possible. Inline for the common case (a tile DMA program's
         BD chaining to a BD with a GE lock); anything else goes the general way."""
         bd = self.bd
-        nxt = bd.next
+        nxt = bd.chain
         task = self.task
-        if (
-            nxt is None
-            or task is None
-            or task.host
-            or bd.rel_mode != GE
-            or nxt.acq_mode != GE
-            or len(nxt.plans) != 1
-            or nxt.plans[0].size == 0
-        ):
+        if nxt is None or task is None or task.host:
             self.finish()
             while self.advance() and self.phase == IDLE:
                 pass

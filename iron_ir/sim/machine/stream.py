@@ -72,6 +72,15 @@ class Circuit:
             return False
         if not self.greedy:
             return self._move()
+        if self.relay is None:
+            # Most greedy pumps come from a channel that just entered a BD while a peer is
+            # still waiting for its lock (a broadcast's destinations get ready one by one):
+            # nothing moves until every channel is inside a BD, so say so at once.
+            if self.source.phase != TRANSFER:
+                return False
+            for d in self.dests:
+                if d.phase != TRANSFER:
+                    return False
         self.busy = True
         moved = False
         try:

@@ -457,3 +457,76 @@ def test_no_bulk_relay_when_the_runtime_writes_registers():
     x = np.arange(256, dtype=np.int32)
     outputs = assert_bulk_agrees(mod, [x], bulk=False)
     np.testing.assert_array_equal(outputs[1], x)
+
+
+# --- cores woken by cores run in the same event round ---------------------------------------
+#
+# A release that lets another core go on runs that core in the same round (each core at most
+# once per round), so a chain of cores through shared-memory fifos needs about one round per
+# exchange; outputs and reports stay those of the step-by-step schedule.
+
+
+def _core_chain(objects: int, depth: int, drained: int | None = None):
+    fifos = [("in", "shim_noc_tile_0_0", "tile_0_2", 2), ("m1", "tile_0_2", "tile_0_3", depth)]
+    fifos += [("m2", "tile_0_3", "tile_0_4", depth), ("out", "tile_0_4", "shim_noc_tile_0_0", 2)]
+    body = "".join(
+        f"    aie.objectfifo @{name}(%{src}, {{%{dst}}}, {d} : i32) : !aie.objectfifo<{I8}>\n"
+        for name, src, dst, d in fifos
+    )
+    stages = (("0_2", "in", "m1", 1), ("0_3", "m1", "m2", 10), ("0_4", "m2", "out", 100))
+    for tile, src, dst, k in stages:
+        body += core(
+            tile,
+            acquire(src, "Consume", 1, I8, "a")
+            + acquire(dst, "Produce", 1, I8, "b")
+            + add_const("a", "b", 8, k)
+            + release(src, "Consume", 1)
+            + release(dst, "Produce", 1),
+            loops=objects,
+        )
+    drained = objects if drained is None else drained
+    host_in, host_out = f"memref<{objects * 8}xi32>", f"memref<{drained * 8}xi32>"
+    rt = (
+        task("in", 0, host_in, objects * 8)
+        + task("out", 1, host_out, drained * 8, token=True)
+        + await_("out")
+    )
+    return module(body, [host_in, host_out], rt), [np.arange(objects * 8, dtype=np.int32)]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_core_chain_agrees(depth):
+    mod, inputs = _core_chain(12, depth)
+    assert assert_same_on_both_schedules(mod, inputs) is None
+    out = simulate(mod, inputs).outputs[1]
+    np.testing.assert_array_equal(out, inputs[0] + 111)
+
+
+def test_core_chain_deadlock_agrees():
+    mod, inputs = _core_chain(4, 2, drained=5)  # the host waits for a fifth object
+    assert assert_same_on_both_schedules(mod, inputs) == "DeadlockError"
+
+
+def test_core_woken_by_a_core_runs_in_the_same_round():
+    """A two-core ping-pong through a depth-2 fifo: one round per two objects (each core runs
+    once per round), where running woken cores a round later needed one per object."""
+    objects = 40
+    ty = "memref<1xi32>"
+    consumer = core(
+        "0_3", acquire("pipe", "Consume", 1, ty, "a") + release("pipe", "Consume", 1), objects
+    )
+    # After its loop the consumer produces the one object the host waits for.
+    tail = acquire("out", "Produce", 1, ty, "o") + release("out", "Produce", 1)
+    consumer = consumer.replace("      aie.end\n", tail + "      aie.end\n")
+    body = (
+        f"    aie.objectfifo @pipe(%tile_0_2, {{%tile_0_3}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+        f"    aie.objectfifo @out(%tile_0_3, {{%shim_noc_tile_0_0}}, 2 : i32)"
+        f" : !aie.objectfifo<{ty}>\n"
+        + core("0_2", acquire("pipe", "Produce", 1, ty, "a") + release("pipe", "Produce", 1),
+               objects)
+        + consumer
+    )
+    mod = module(body, [ty], task("out", 0, ty, 1, token=True) + await_("out"))
+    assert assert_same_on_both_schedules(mod, []) is None
+    steps = simulate(mod, []).steps
+    assert steps <= objects // 2 + 4, steps
