@@ -346,6 +346,15 @@ class Channel:
         self.pos = 0
         self.remaining = plan.size
 
+    def count_moved(self, k: int) -> None:
+        """``k`` elements of the current BD moved outside ``Circuit``'s own pump (a packet
+        stream, a bulk relay)."""
+        self.pos += k
+        self.remaining -= k
+        task = self.task
+        if task is not None and task.host:
+            task.moved += k
+
     def finish(self) -> None:
         bd = self.bd
         lock = bd.rel

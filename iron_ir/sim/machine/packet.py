@@ -133,11 +133,11 @@ class PacketSwitch:
                 f"{', '.join(d.name for d in dests)}"
             )
         data = src.plan.read(src.pos, k)
-        _advance(src, k)
+        src.count_moved(k)
         for d in dests:
             kd = k * size // d.plan.flat.itemsize
             d.plan.write(d.pos, kd, _as(data, d.plan.flat.dtype))
-            _advance(d, kd)
+            d.count_moved(kd)
         ended = src.remaining == 0
         if ended:
             for d in dests:
@@ -163,18 +163,10 @@ class PacketSwitch:
                     f"{self.name}: the header of packet {pid} does not fit the BD of {d.name}"
                 )
             d.plan.write(d.pos, data.size, data)
-            _advance(d, data.size)
+            d.count_moved(data.size)
             if d.remaining == 0:
                 d.finish()
                 if self.greedy:
                     while d.advance() and d.phase == IDLE:
                         pass
         return all(d.phase == TRANSFER for d in dests)
-
-
-def _advance(ch: Channel, k: int) -> None:
-    ch.pos += k
-    ch.remaining -= k
-    task = ch.task
-    if task is not None and task.host:
-        task.moved += k

@@ -157,8 +157,8 @@ class Relay:
         w, r = self.writer, self.reader
         _shift(w, self.wbds[(kw + n) % d], wt)
         _shift(r, self.rbds[((kr + n) % d) * rep], rt)
-        _advance(src, n * size)
-        _advance(dst, n * rep * size)
+        src.count_moved(n * size)
+        dst.count_moved(n * rep * size)
         if src.remaining == 0:
             src.next_transfer()
         if dst.remaining == 0:
@@ -180,14 +180,6 @@ def _shift(ch: Channel, bd: Bd, loaded: int) -> None:
         ch.plan = plan
         ch.pos = 0
         ch.remaining = plan.size
-
-
-def _advance(ch: Channel, k: int) -> None:
-    ch.pos += k
-    ch.remaining -= k
-    task = ch.task
-    if task is not None and task.host:
-        task.moved += k
 
 
 # --- finding relays when the machine is built ------------------------------------------------
