@@ -362,8 +362,9 @@ class _Ctx:
                 return False
             size_words, stride_words = size, stride * b // _W
         if not self.runtime_task:
-            # Objectfifo dims: the aie.dma_bd verifier counts sizes in elements, every dim's.
-            size_words, free = size, False
+            # Objectfifo dims: the aie.dma_bd verifier counts sizes and strides in elements and
+            # bounds every dim's size.
+            size_words, stride_words, free = size, stride, False
         return (free or size_words <= lim.max_size) and stride_words <= lim.max_stride
 
     def factor(

@@ -166,7 +166,7 @@ def constructible(draw, tile, runtime_task):
     for position in range(draw(st.integers(0, lim.dims - 1))):
         inner_extent = bd_dims[0][0] * bd_dims[0][1]
         stride = draw(st.sampled_from([inner_extent, inner_extent + per_word, per_word]))
-        assume(stride // per_word <= lim.max_stride)
+        assume((stride // per_word if runtime_task else stride) <= lim.max_stride)
         outermost = runtime_task and position == lim.dims - 2 and lim.last_dim_size_implicit
         size = draw(st.integers(2, 3 * lim.max_size if outermost else lim.max_size))
         bd_dims.insert(0, (size, stride))
