@@ -429,16 +429,22 @@ class _Ctx:
             [n for n, _ in pairs], [s for _, s in pairs], bd.offset, bd.length, self.b,
             buffer_elements, self.tile, allow_iteration_dim=self.runtime_task,
         )
-        if verdict is None and not self.runtime_task:
-            # Objectfifo dims become an aie.dma_bd of the tile's own DMA program, whose verifier
-            # bounds every dim's size, the outermost included (it has no implicit wrap there).
-            if buffer_elements is None:  # the bounds are checked above; a ranked buffer here
-                buffer_elements = bd.offset + 1 + sum((n - 1) * s for n, s in pairs)
-            verdict = verify_dma_bd(
-                [n for n, _ in pairs], [s for _, s in pairs], bd.offset, bd.length, self.b,
-                buffer_elements, self.tile,
-            )
-        return verdict is None
+        return verdict is None and self.fifo_bd_verdict(bd, buffer_elements) is None
+
+    def fifo_bd_verdict(self, bd: BufferDescriptor, buffer_elements: int | None) -> str | None:
+        """Objectfifo dims become an aie.dma_bd of the tile's own DMA program, whose verifier is
+        stricter than the hardware: it bounds every dim's size, the outermost included, and
+        counts sizes and strides in elements. Its first complaint, or None (runtime taps: None).
+        """
+        if self.runtime_task:
+            return None
+        pairs = bd.dims.pairs
+        if buffer_elements is None:  # the bounds are checked elsewhere; a ranked buffer here
+            buffer_elements = bd.offset + 1 + sum((n - 1) * s for n, s in pairs)
+        return verify_dma_bd(
+            [n for n, _ in pairs], [s for _, s in pairs], bd.offset, bd.length, self.b,
+            buffer_elements, self.tile,
+        )
 
     def _checked(self, pairs: Dims, count: int, offset: int) -> tuple[Dims, int] | None:
         bd = BufferDescriptor(offset, count, BdDims.from_pairs(pairs))
@@ -699,11 +705,17 @@ def legalize(
     single = BufferDescriptor(
         pattern.offset, math.prod(n for n, _ in canon), BdDims.from_pairs(canon)
     )
-    reason = _violation(single, tile_spec, element_bytes, None, 0) or _Violation(
-        "BD count",
-        f"it needs more than {max_bds} BD(s)",
-        "split the transfer into several smaller ones",
-    )
+    reason = _violation(single, tile_spec, element_bytes, None, 0)
+    if reason is None and (verdict := ctx.fifo_bd_verdict(single, buffer_elements)):
+        reason = _Violation(
+            "the aie.dma_bd rule", verdict.rstrip("."), "split the dimension or the transfer"
+        )
+    if reason is None:
+        reason = _Violation(
+            "BD count",
+            f"it needs more than {max_bds} BD(s)",
+            "split the transfer into several smaller ones",
+        )
     helpers = "the iteration dimension, repeat_count or " if runtime_task else ""
     per_object = "" if runtime_task else " (objectfifo dims get one BD per object)"
     raise DmaPatternError(

@@ -6,6 +6,7 @@ property reads and writes inside an op's custom format, so no op states a field'
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -131,43 +132,28 @@ class KeywordStrAttr(AttrConstraint[StringAttr]):
         return self
 
 
+# Parsing and building make the same few small integers and symbol names over and over, and
+# xDSL attributes are immutable values: these share one attribute per value.
+_shared = functools.lru_cache(maxsize=1 << 16)
+
+
+@_shared
 def int_attr(value: int, type_: IntegerType | IndexType = i32) -> IntegerAttr:
-    """``IntegerAttr(value, type_)``, shared: parsing and building make the same few small
-    integers over and over, and xDSL attributes are immutable values."""
-    key = (value, type_)
-    attr = _INT_ATTRS.get(key)
-    if attr is None:
-        attr = IntegerAttr(value, type_)
-        if len(_INT_ATTRS) < _INT_ATTRS_MAX:
-            _INT_ATTRS[key] = attr
-    return attr
+    """``IntegerAttr(value, type_)``, shared."""
+    return IntegerAttr(value, type_)
 
 
+@_shared
 def int_data(value: int) -> IntAttr:
-    """``IntAttr(value)``, shared like :func:`int_attr`."""
-    attr = _INT_DATA.get(value)
-    if attr is None:
-        attr = IntAttr(value)
-        if len(_INT_DATA) < _INT_ATTRS_MAX:
-            _INT_DATA[value] = attr
-    return attr
+    """``IntAttr(value)``, shared."""
+    return IntAttr(value)
 
 
+@_shared
 def symbol_ref(name: str) -> SymbolRefAttr:
-    """``SymbolRefAttr(name)`` (a flat reference), shared like :func:`int_attr`: a design names
-    the same few fifos and kernels in every acquire, release and call."""
-    attr = _SYMBOL_REFS.get(name)
-    if attr is None:
-        attr = SymbolRefAttr(name)
-        if len(_SYMBOL_REFS) < _INT_ATTRS_MAX:
-            _SYMBOL_REFS[name] = attr
-    return attr
-
-
-_INT_ATTRS_MAX = 1 << 16
-_INT_ATTRS: dict[tuple[int, Attribute], IntegerAttr] = {}
-_INT_DATA: dict[int, IntAttr] = {}
-_SYMBOL_REFS: dict[str, SymbolRefAttr] = {}
+    """``SymbolRefAttr(name)`` (a flat reference), shared: a design names the same few fifos
+    and kernels in every acquire, release and call."""
+    return SymbolRefAttr(name)
 
 __all__ = [
     "I8Attr",

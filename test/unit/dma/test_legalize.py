@@ -225,9 +225,11 @@ def test_fifo_dims_bound_the_outermost_size_as_the_dma_bd_verifier_does():
          ["shim NOC tile", "d1 stride", "limit of 1048576", "at most 16 BD(s)", "try:"]),
         (AccessPattern(0, (2, 8), (0, 1)), 4, COMPUTE,
          ["compute tile", "d1 stride: 0 on a dimension of size 2", "one BD per object"]),
+        (AccessPattern(0, (257, 2, 4), (1, 1000, 300)), 4, COMPUTE,
+         ["compute tile", "the aie.dma_bd rule: Size may not exceed 255", "try: split"]),
     ],
     ids=["i8-run", "i16-strided", "i8-offset", "i8-stride", "i16-single", "huge-stride",
-         "fifo-repeat"],
+         "fifo-repeat", "fifo-outer-size"],
 )
 def test_no_legal_form_fails_with_a_message(pattern, element_bytes, tile, messages):
     runtime_task = tile is SHIM
