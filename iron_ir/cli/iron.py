@@ -19,6 +19,7 @@ import sys
 import warnings
 
 from iron_ir.cli.errors import UserError
+from iron_ir.cli.version import VersionAction
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,19 +28,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.print_usage(sys.stderr)
         self.exit(1, f"error: {message}\n")
-
-
-class _Version(argparse.Action):
-    """``--version``, looked up only when asked (``importlib.metadata`` is slow to import)."""
-
-    def __init__(self, option_strings, dest, **kwargs):
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        from iron_ir.cli.version import version_line
-
-        print(version_line("iron"))
-        parser.exit(0)
 
 
 def _positive(kind):
@@ -58,7 +46,7 @@ def _positive(kind):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="iron", description="Run IRON designs on the simulator or an NPU.")
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument("--version", action=VersionAction, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     run = sub.add_parser("run", help="run a design (.py IRON design or --mlir AIE-dialect file)")
     run.add_argument(

@@ -1,9 +1,9 @@
 """``iron-opt``: parse, verify, run passes on and print IR in mlir-aie's exact text.
 
-An ``xDSLOptMain`` that knows exactly iron-ir's dialects (``iron_ir.ir.context``) and passes
-(``iron_ir.passes.pipelines``), prints through :mod:`iron_ir.ir.printer`, and turns every user
-error into one diagnostic (``file:line:col: error: ...``, the line, a caret) with exit status 1.
-xDSL's ``run()`` drives it unchanged; iron-opt only overrides the driver's hooks.
+xdsl-opt's command line and steps, knowing exactly iron-ir's dialects (``iron_ir.ir.context``)
+and passes (``iron_ir.passes.pipelines``), printing through :mod:`iron_ir.ir.printer`, and
+turning every user error into one diagnostic (``file:line:col: error: ...``, the line, a caret)
+with exit status 1.
 Anything else is a bug in iron-ir: one line saying so, exit status 2, no traceback (set
 ``IRON_OPT_TRACEBACK=1`` to see it).
 """
@@ -15,25 +15,26 @@ import dataclasses
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import BytesIO, StringIO
+from itertools import accumulate
 from typing import IO, TYPE_CHECKING
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
-from xdsl.targets.mlir import MLIRTarget
 from xdsl.utils.arg_spec import PipelineLexer, SpecTokenKind, parse_pipeline
+from xdsl.ir import Attribute
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
     DiagnosticException,
     ParseError,
+    ShrinkException,
     VerifyException,
 )
-from xdsl.xdsl_opt_main import xDSLOptMain
 
-from iron_ir.cli.version import VersionFormat
+from iron_ir.cli.version import VersionAction
 from iron_ir.ir.context import register_dialects
 from iron_ir.ir.diagnostics import (
     Diagnostic,
@@ -70,23 +71,6 @@ def pass_registry() -> tuple[dict[str, PassFactory], dict[str, PassFactory]]:
 
 class UserError(Exception):
     """Bad input of any kind; the message is the complete diagnostic text."""
-
-
-@dataclass(frozen=True)
-class IronMLIRTarget(MLIRTarget):
-    """The ``mlir`` target, printing through iron-ir's MLIR-exact printer."""
-
-    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(
-            print_module(
-                module,
-                self.print_generic_format,
-                debuginfo=self.print_debuginfo,
-                properties_as_attributes=self.print_properties_as_attributes,
-            )
-        )
-        # aie-opt / mlir-opt end their output with one more newline after the module.
-        output.write("\n")
 
 
 def _pipeline_element_spans(spec: str) -> list[tuple[int, int]]:
@@ -221,9 +205,15 @@ class _Chunk:
     failed: bool = False
 
 
-class IronOptMain(xDSLOptMain):
-    """xDSL's driver, extended through its hooks: iron-ir's dialects, passes and printer;
-    reading standard input; diagnostics in MLIR's layout; MLIR's ``--verify-diagnostics``.
+class IronOptMain:
+    """iron-opt's driver: iron-ir's dialects, passes and printer; reading standard input;
+    diagnostics in MLIR's layout; MLIR's ``--verify-diagnostics``.
+
+    It takes xdsl-opt's command line (the same options, defaults and meanings) and runs the
+    same steps: split the input into chunks, and parse, transform and print each. It is its own
+    class rather than an ``xDSLOptMain`` because importing xDSL's driver (and the package
+    metadata it reads at import) costs each iron-opt process, so every lit RUN line, tens of
+    milliseconds before it reads its input.
 
     Diagnostic modes: by default every error goes to stderr and makes the exit status 1.
     With ``--verify-diagnostics`` on a file that states ``expected-*`` diagnostics, they are
@@ -232,11 +222,13 @@ class IronOptMain(xDSLOptMain):
     FileCheck tests); ``--parsing-diagnostics`` does the same for parse errors.
     """
 
-    version_format = VersionFormat("iron-opt")
-
     status: int = 0
     """The exit status: 1 once a chunk failed."""
 
+    ctx: Context
+    args: argparse.Namespace
+    pipeline: PassPipeline
+    available_passes: dict[str, PassFactory]
     _pipeline_names: list[str]
     _source: Source
     _check_expected: bool = False
@@ -245,33 +237,83 @@ class IronOptMain(xDSLOptMain):
     # (None: the input), or running `pass`.
     _phase: tuple[str, ModulePass | None] | None = None
 
-    # ---- what iron-opt knows -----------------------------------------------------------
-
-    def register_all_dialects(self) -> None:
+    def __init__(self, description: str, args: Sequence[str] | None = None):
+        self.ctx = Context()
         register_dialects(self.ctx)
-
-    def register_all_passes(self) -> None:
         passes, pipelines = pass_registry()
         self._pipeline_names = sorted(pipelines)
-        for name, factory in {**passes, **pipelines}.items():
-            self.register_pass(name, factory)
+        self.available_passes = {**passes, **pipelines}
+        arg_parser = argparse.ArgumentParser(prog="iron-opt", description=description)
+        self.register_all_arguments(arg_parser)
+        self.args = arg_parser.parse_args(args=args)
+        if self.args.target != "mlir":
+            _check_target(self.args.target, arg_parser)
+        self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
+        if self.args.disable_verify:
+            # as xdsl-opt: attribute parameters are not verified either
+            Attribute.__post_init__ = _no_post_init  # type: ignore[method-assign]
+        if self.args.syntax_highlight:
+            from xdsl.utils.diagnostic import Diagnostic as XDSLDiagnostic
 
-    def register_all_targets(self) -> None:
-        self.available_targets["mlir"] = lambda: IronMLIRTarget
+            XDSLDiagnostic.colored = True
+        self.setup_pipeline()
 
-    def register_all_frontends(self) -> None:
-        # One frontend, MLIR text; `parse_chunk` calls the parser itself, with the chunk's
-        # line offset.
-        self.available_frontends["mlir"] = lambda io: self._parse(io.read(), 0)
+    # ---- the command line --------------------------------------------------------------
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
-        super().register_all_arguments(arg_parser)
-        arg_parser.add_argument(
-            "--verify-each",
-            default=False,
-            action="store_true",
-            help="verify the IR after every pass (default: the input and the final output)",
+        add = arg_parser.add_argument
+        add("input_file", type=str, nargs="?", help="path to input file")
+        add(
+            "-f", "--frontend", type=str, required=False, choices=["mlir"],
+            help="frontend to be used for the input (the only one: mlir)",
         )
+        add("--disable-verify", default=False, action="store_true")
+        add(
+            "--allow-unregistered-dialect", default=False, action="store_true",
+            help="allow the parsing of unregistered dialects",
+        )
+        add(
+            "--no-implicit-module", default=False, action="store_true",
+            help="disable implicit addition of a top-level module op during parsing",
+        )
+        add(
+            "-t", "--target", type=str, required=False, default="mlir",
+            help="target to use for output (the only one: mlir)",
+        )
+        add("-o", "--output-file", type=str, required=False, help="path to output file")
+        add(
+            "-p", "--passes", required=False, type=str, default="",
+            help="comma-separated list of passes (listed below)",
+        )
+        flags = {
+            "--print-between-passes": "print the IR between each pass",
+            "--time-passes": "print timing information for each pass",
+            "--verify-diagnostics": (
+                "check the expected-* diagnostics the input states, as mlir-opt does; on an "
+                "input that states none, print the diagnostics to stdout and exit with code 0"
+            ),
+            "--parsing-diagnostics": (
+                "print the content of a parse error to stdout and exit with code 0"
+            ),
+            "--split-input-file": (
+                "split the input file into pieces at `// -----` and process each chunk "
+                "independently"
+            ),
+            "--print-op-generic": "print operations in the generic format",
+            "--print-no-properties": (
+                "print properties as if they were attributes, for retrocompatibility"
+            ),
+            "--print-debuginfo": "print operations with their locations",
+            "--syntax-highlight": "print with syntax highlighting on the terminal",
+            "--shrink": "return success on exit if ShrinkException was raised",
+            "--verify-each": (
+                "verify the IR after every pass (default: the input and the final output)"
+            ),
+        }
+        for flag, text in flags.items():
+            add(flag, default=False, action="store_true", help=text)
+        add("-v", "--version", action=VersionAction,
+            help="print the version and exit")
         pass_names = sorted(set(self.available_passes) - set(self._pipeline_names))
         # MLIR's tools take long options with one dash too (`-split-input-file`).
         from iron_ir.cli.pass_flags import double_dash_long_options
@@ -297,6 +339,56 @@ class IronOptMain(xDSLOptMain):
             self.args.passes, self.available_passes, self._between_passes
         )
 
+    # ---- the steps ---------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Every chunk of the input: parse, run the pipeline, print (``// -----`` between
+        chunks' outputs)."""
+        chunks = self.prepare_input()
+        output = self.prepare_output()
+        try:
+            for i, (chunk, offset) in enumerate(chunks):
+                if i > 0:
+                    output.write("// -----\n")
+                try:
+                    module = self.parse_chunk(chunk, "mlir", offset)
+                    if module is not None:
+                        self.apply_passes(module)
+                        output.write(self.output_resulting_program(module))
+                    output.flush()
+                except ParseError as error:
+                    error.span = dataclasses.replace(error.span, line_offset=offset)
+                    if not self.args.parsing_diagnostics:
+                        raise
+                    print(error)
+                except DiagnosticException as error:
+                    if not self.args.verify_diagnostics:
+                        raise
+                    print(error)
+                    for attached in getattr(error, "__notes__", ()):
+                        print(attached)
+        except ShrinkException:
+            if not self.args.shrink:
+                raise
+            print("Success, can shrink")
+            raise SystemExit(0) from None
+        finally:
+            if output is not sys.stdout:
+                output.close()
+        if self.args.shrink:
+            print("Failure, can't shrink")
+            raise SystemExit(1)
+
+    def prepare_input(self) -> list[tuple[IO[bytes], int]]:
+        """The input's chunks (one unless ``--split-input-file``), each with the number of
+        lines before it."""
+        stream = self.get_input_stream()
+        if not self.args.split_input_file:
+            return [(stream, 0)]
+        pieces = stream.read().split(b"// -----")
+        offsets = accumulate([0, *(piece.count(b"\n") for piece in pieces[:-1])])
+        return [(BytesIO(piece), offset) for piece, offset in zip(pieces, offsets)]
+
     # ---- input and output --------------------------------------------------------------
 
     def get_input_name(self) -> str:
@@ -304,7 +396,7 @@ class IronOptMain(xDSLOptMain):
             return "<stdin>"
         return self.args.input_file
 
-    def get_input_stream(self) -> tuple[IO[bytes], str]:
+    def get_input_stream(self) -> IO[bytes]:
         name = self.get_input_name()
         try:
             if self.args.input_file in (None, "-"):
@@ -324,7 +416,7 @@ class IronOptMain(xDSLOptMain):
             from iron_ir.ir.diagnostic_verifier import has_designators
 
             self._check_expected = has_designators(self._source.text)
-        return BytesIO(data), "mlir"
+        return BytesIO(data)
 
     def prepare_output(self) -> IO[str]:
         path = self.args.output_file
@@ -379,15 +471,25 @@ class IronOptMain(xDSLOptMain):
     def apply_passes(self, prog: ModuleOp) -> None:
         try:
             with diagnostic_handler(self._report), verifying_each(self.args.verify_each):
-                super().apply_passes(prog)
+                self.pipeline.apply(self.ctx, prog)
         except DiagnosticException as error:
             self._report_exception(error, prog)
 
     def output_resulting_program(self, prog: ModuleOp) -> str:
         chunk = self._chunk
-        text = "" if chunk is not None and chunk.failed else super().output_resulting_program(prog)
+        text = "" if chunk is not None and chunk.failed else self._print(prog)
         self._end_chunk()
         return text
+
+    def _print(self, module: ModuleOp) -> str:
+        text = print_module(
+            module,
+            self.args.print_op_generic,
+            debuginfo=self.args.print_debuginfo,
+            properties_as_attributes=self.args.print_no_properties,
+        )
+        # aie-opt / mlir-opt end their output with one more newline after the module.
+        return text + "\n"
 
     def _end_chunk(self) -> None:
         chunk, self._chunk = self._chunk, None
@@ -468,6 +570,25 @@ class IronOptMain(xDSLOptMain):
                 op, op_error = culprit
                 return op_diagnostic(op, verify_message(op_error) + context)
         return Diagnostic(Severity.ERROR, verify_message(error) + context)
+
+
+def _check_target(target: str, arg_parser: argparse.ArgumentParser) -> None:
+    """``-t``: the one target is ``mlir``; options in braces (``mlir{...}``) are accepted, as
+    xdsl-opt does, and the command-line flags decide how it prints."""
+    from xdsl.utils.arg_spec import parse_spec
+
+    try:
+        name = parse_spec(target).name
+    except ArgSpecParseError as error:
+        arg_parser.error(f"argument -t/--target: bad target '{target}': {error}")
+    if name != "mlir":
+        arg_parser.error(
+            f"argument -t/--target: invalid choice: '{name}' (choose from mlir)"
+        )
+
+
+def _no_post_init(self: Attribute) -> None:
+    """``Attribute.__post_init__`` under ``--disable-verify``."""
 
 
 def _note_current_operation(diagnostic: Diagnostic) -> None:
