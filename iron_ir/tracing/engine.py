@@ -8,12 +8,13 @@ innermost active :class:`Tracer`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
-from xdsl.dialects import arith, memref, scf
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     FileLineColLoc,
@@ -32,7 +33,17 @@ from iron_ir.ir.fast_build import constant_op, for_op
 from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # Traced bodies are arith, memref and scf ops: verified with the short IRDL checks too.
-install_fast_verifiers([*arith.Arith.operations, *memref.MemRef.operations, *scf.Scf.operations])
+install_fast_verifiers([*arith.Arith.operations, *scf.Scf.operations])
+
+
+@functools.cache
+def _memref():
+    """xDSL's memref dialect, imported when a design first indexes a buffer (most designs
+    never do, and it is one of the slowest dialects to import)."""
+    from xdsl.dialects import memref
+
+    install_fast_verifiers(memref.MemRef.operations)
+    return memref
 
 
 class Tracer:
@@ -264,12 +275,12 @@ class TracedValue:
 
     def __getitem__(self, key: Any) -> TracedValue:
         indices = self._indices(key)
-        return TracedValue(emit(memref.LoadOp.get(self.value, indices)).results[0])
+        return TracedValue(emit(_memref().LoadOp.get(self.value, indices)).results[0])
 
     def __setitem__(self, key: Any, value: Any) -> None:
         indices = self._indices(key)
         elem = as_value(value, self.type.get_element_type())  # type: ignore[attr-defined]
-        emit(memref.StoreOp.get(elem, self.value, indices))
+        emit(_memref().StoreOp.get(elem, self.value, indices))
 
     def __len__(self) -> int:
         t = self.type
