@@ -39,7 +39,7 @@ def commands(tiny: str) -> dict[str, list[str]]:
         "iron-opt --help": [*iron_opt, "--help"],
         "iron-opt 3-line file -p iron-to-aie": [*iron_opt, tiny, "-p", "iron-to-aie"],
         "iron run examples/vector_scalar_mul.py": [
-            py, "-c", "from iron_ir.cli.iron import main; main()", "run",
+            py, "-c", "import sys; from iron_ir.cli.entry import iron; sys.exit(iron())", "run",
             str(REPO / "examples" / "vector_scalar_mul.py"),
         ],
     }

@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import (
 )
 
 from iron_ir.cli.version import VersionAction
+from iron_ir.collector import started
 from iron_ir.ir.context import register_dialects
 from iron_ir.ir.diagnostics import (
     Diagnostic,
@@ -353,6 +354,8 @@ class IronOptMain:
                 try:
                     module = self.parse_chunk(chunk, "mlir", offset)
                     if module is not None:
+                        # the input's dialects are loaded: the collector runs again
+                        started()
                         self.apply_passes(module)
                         output.write(self.output_resulting_program(module))
                     output.flush()

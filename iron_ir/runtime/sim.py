@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from iron_ir.collector import started
 from iron_ir.runtime.base import CompiledDesign
 from iron_ir.sim.simulator import SimOptions, SimResult, Simulator
 
@@ -20,6 +21,7 @@ class SimDesign(CompiledDesign):
         self.last: SimResult | None = None
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
+        started()  # the long-running part of a command: the collector runs again
         self.last = None  # the last result's arrays may then be reused (see Simulator)
         self.last = self.simulator.run(arrays)
         return self.last.outputs

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from iron_ir.collector import started
 from iron_ir.runtime.base import BackendError, CompiledDesign
 
 _OPCODE_RUN_INSTRUCTIONS = 3
@@ -100,6 +101,7 @@ class XrtDesign(CompiledDesign):
         self.instruction_bo.sync(xrt.xclBOSyncDirection.XCL_BO_SYNC_BO_TO_DEVICE)
 
     def __call__(self, *arrays: np.ndarray) -> list[np.ndarray]:
+        started()  # the long-running part of a command: the collector runs again
         xrt = self.xrt
         if len(arrays) > len(self.signature):
             raise BackendError(
