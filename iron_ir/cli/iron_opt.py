@@ -36,7 +36,7 @@ from xdsl.utils.exceptions import (
 
 from iron_ir.cli.version import VersionAction
 from iron_ir.collector import started
-from iron_ir.ir.context import register_dialects
+from iron_ir.ir.context import make_context
 from iron_ir.ir.diagnostics import (
     Diagnostic,
     OpError,
@@ -239,8 +239,7 @@ class IronOptMain:
     _phase: tuple[str, ModulePass | None] | None = None
 
     def __init__(self, description: str, args: Sequence[str] | None = None):
-        self.ctx = Context()
-        register_dialects(self.ctx)
+        self.ctx = make_context()
         passes, pipelines = pass_registry()
         self._pipeline_names = sorted(pipelines)
         self.available_passes = {**passes, **pipelines}

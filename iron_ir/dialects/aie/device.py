@@ -47,6 +47,8 @@ from iron_ir.device import DEVICES_BY_ENUM, DeviceSpec, TileKind, TileKindSpec, 
 from iron_ir.dialects.aie.attrs import AIEDevice, AIEDeviceAttr, enum_attr
 from iron_ir.ir.constraints import I32Attr, I64Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # --- shared helpers -----------------------------------------------------------------------------
 
@@ -675,3 +677,6 @@ __all__ = [
     "tile_kind_of",
     "tile_op_of",
 ]
+
+
+install_fast_verifiers(defined_ops(globals()))

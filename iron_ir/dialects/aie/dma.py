@@ -58,6 +58,8 @@ from iron_ir.dialects.aie.device import (
 from iron_ir.dialects.aie.dma_bd import DMA_PROGRAMS, DMABDOp
 from iron_ir.ir.constraints import I32Attr, I64Attr, int_attr
 from iron_ir.ir.syntax import FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # --- aie.mem / aie.memtile_dma / aie.shim_dma ----------------------------------------------------
 
@@ -484,3 +486,6 @@ __all__ = [
     "ShimDMAOp",
     "UseLockOp",
 ]
+
+
+install_fast_verifiers(defined_ops(globals()))

@@ -48,6 +48,8 @@ from iron_ir.dialects.aie.device import (
 from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.symbols import lookup_in
 from iron_ir.ir.syntax import CustomDirective, EntryArguments, FormattedOp, next_char
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # --- aie.dma_bd ---------------------------------------------------------------------------------
 
@@ -425,3 +427,6 @@ class BDChainOp(FormattedOp):
 
 
 __all__ = ["DMA_PROGRAMS", "BDChainOp", "BDFields", "DMABDOp", "DMABDPACKETOp", "bd_tile_context"]
+
+
+install_fast_verifiers(defined_ops(globals()))

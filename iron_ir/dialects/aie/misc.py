@@ -49,6 +49,8 @@ from iron_ir.dialects.aie.device import (
 from iron_ir.dialects.aie.objectfifo import lookup_objectfifo
 from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 
 @irdl_op_definition
@@ -345,3 +347,6 @@ __all__ = [
     "PLIOOp",
     "PutStreamOp",
 ]
+
+
+install_fast_verifiers(defined_ops(globals()))

@@ -56,6 +56,8 @@ from iron_ir.dialects.aie.device import (
 from iron_ir.ir.constraints import I32Attr, int_attr, symbol_ref
 from iron_ir.ir.symbols import lookup_in
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 Dims = BDDimLayoutArrayAttr | Sequence[tuple[int, int]]
 
@@ -700,3 +702,6 @@ __all__ = [
     "endpoint_depth",
     "lookup_objectfifo",
 ]
+
+
+install_fast_verifiers(defined_ops(globals()))

@@ -41,6 +41,8 @@ from iron_ir.dialects.aie.device import (
 )
 from iron_ir.ir.constraints import I8Attr, I32Attr, i8, int_attr
 from iron_ir.ir.syntax import FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 
 def _channel_props(**channels: tuple[WireBundle, int]) -> dict[str, Attribute]:
@@ -553,3 +555,6 @@ __all__ = [
     "SwitchboxOp",
     "WireOp",
 ]
+
+
+install_fast_verifiers(defined_ops(globals()))

@@ -12,6 +12,8 @@ from xdsl.traits import HasParent, NoTerminator, OptionalSymbolOpInterface
 
 from iron_ir.dialects.aie.device import DeviceOp
 from iron_ir.ir.syntax import EntryArguments, FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 DEFAULT_SEQUENCE_NAME = "sequence"
 
@@ -45,3 +47,6 @@ class RuntimeSequenceOp(FormattedOp):
     @property
     def sequence_name(self) -> str:
         return DEFAULT_SEQUENCE_NAME if self.sym_name is None else self.sym_name.data
+
+
+install_fast_verifiers(defined_ops(globals()))

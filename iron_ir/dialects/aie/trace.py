@@ -56,6 +56,8 @@ from iron_ir.dialects.aie.attrs import (
 from iron_ir.dialects.aie.device import DeviceOp, EndOp
 from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, FormattedOp, next_char
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 
 def _event(value: str | int | TraceEventAttr) -> TraceEventAttr:
@@ -406,3 +408,6 @@ __all__ = [
     "TraceStartEventOp",
     "TraceStopEventOp",
 ]
+
+
+install_fast_verifiers(defined_ops(globals()))

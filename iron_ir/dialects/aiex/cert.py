@@ -18,6 +18,8 @@ from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.ir.constraints import I16Attr, I32Attr, UI32Attr
 from iron_ir.ir.syntax import FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 
 def _end_op():
@@ -149,3 +151,6 @@ class CertAttachToGroupOp(FormattedOp):
     body = region_def()
     traits = lazy_traits_def(lambda: (SingleBlockImplicitTerminator(_end_op()),))
     FORMAT: ClassVar[str] = "`(` $group_id `)` $body attr-dict"
+
+
+install_fast_verifiers(defined_ops(globals()))

@@ -31,6 +31,8 @@ from iron_ir.dialects.aiex._support import symbol_text
 from iron_ir.ir.constraints import I8Attr, I32Attr
 from iron_ir.ir.syntax import FormattedOp
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # --- the block-float element type -----------------------------------------------------------
 
@@ -349,3 +351,9 @@ class RunOp(FormattedOp):
                 raise VerifyException(
                     f"argument {i} type mismatch: expected {param.type} but got {arg.type}",
                 )
+
+AIEX_ATTRIBUTES = (BlockFloatType,)
+"""The AIEX dialect's attributes and types."""
+
+
+install_fast_verifiers(defined_ops(globals()))

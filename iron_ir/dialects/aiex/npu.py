@@ -53,6 +53,8 @@ from iron_ir.dialects.aiex._support import (
 )
 from iron_ir.ir.constraints import I32Attr, I64Attr, UI8Attr, UI32Attr, UI64Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, DynamicIndexList, FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 # --- aiex.npu.dma_memcpy_nd -----------------------------------------------------------------
 
@@ -724,3 +726,6 @@ class NpuWriteBdOp(FormattedOp):
             raise VerifyException("Only ShimTiles support burst length.")
         if burst and burst not in spec.shim_burst_lengths:
             raise VerifyException(burst_length_message(spec))
+
+
+install_fast_verifiers(defined_ops(globals()))

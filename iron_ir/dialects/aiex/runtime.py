@@ -22,6 +22,8 @@ from iron_ir.device import Arch
 from iron_ir.dialects.aiex._support import device_spec, int_value, tile_col_row
 from iron_ir.ir.constraints import I32Attr, int_attr
 from iron_ir.ir.syntax import EntryArguments, FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 
 @irdl_op_definition
@@ -92,3 +94,6 @@ class SetLockOp(FormattedOp):
             raise VerifyException(
                 f"Lock value exceeds the maximum value of {tile_spec.lock_max_value}"
             )
+
+
+install_fast_verifiers(defined_ops(globals()))

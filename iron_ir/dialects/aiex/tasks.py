@@ -41,6 +41,8 @@ from iron_ir.dialects.aiex._support import (
 from iron_ir.dialects.aiex.runtime import in_runtime_sequence
 from iron_ir.ir.constraints import I32Attr, int_attr, symbol_ref
 from iron_ir.ir.syntax import FormattedOp
+from iron_ir.dialects.families import defined_ops
+from iron_ir.ir.fast_verify import install as install_fast_verifiers
 
 
 def _verify_repeat_count(op: Operation) -> None:
@@ -306,3 +308,6 @@ class DMAStartBdChainForOp(FormattedOp):
         if device_spec(self) is not None and dma_endpoint(self, self.alloc) is None:
             _missing_allocation(self, self.alloc)
         _verify_chain_args(self, self.symbol, self.args)
+
+
+install_fast_verifiers(defined_ops(globals()))
