@@ -23,8 +23,6 @@ from typing import IO, TYPE_CHECKING
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
-from xdsl.utils.arg_spec import PipelineLexer, SpecTokenKind, parse_pipeline
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
@@ -56,18 +54,21 @@ from iron_ir.ir.printer import print_module
 from iron_ir.ir.verification import needs_verification, verifying_each
 
 if TYPE_CHECKING:
+    from xdsl.passes import ModulePass, PassPipeline
+
     from iron_ir.ir.diagnostic_verifier import DiagnosticVerifier
 
-PassFactory = Callable[[], type[ModulePass]]
+PassFactory = Callable[[], "type[ModulePass]"]
 
 
 def pass_registry() -> tuple[dict[str, PassFactory], dict[str, PassFactory]]:
-    """(passes, named pipelines) that iron-opt offers: ``iron_ir.passes.pipelines``'
+    """(passes, named pipelines) that iron-opt offers: ``iron_ir.passes.catalog``'s
     ``all_passes()`` and ``all_pipelines()``, each ``{name: factory}`` with ``factory()`` the
-    ``ModulePass`` class (a named pipeline is a ``ModulePass`` that runs its passes)."""
-    from iron_ir.passes import pipelines
+    ``ModulePass`` class (a named pipeline is a ``ModulePass`` that runs its passes). Naming
+    them imports no pass."""
+    from iron_ir.passes import catalog
 
-    return dict(pipelines.all_passes()), dict(pipelines.all_pipelines())
+    return catalog.all_passes(), catalog.all_pipelines()
 
 
 class UserError(Exception):
@@ -76,6 +77,8 @@ class UserError(Exception):
 
 def _pipeline_element_spans(spec: str) -> list[tuple[int, int]]:
     """(start, end) of each pass name in a pipeline text, in order."""
+    from xdsl.utils.arg_spec import PipelineLexer, SpecTokenKind
+
     spans: list[tuple[int, int]] = []
     lexer = PipelineLexer(spec)
     depth = 0
@@ -107,6 +110,11 @@ def build_pipeline(
     callback: Callable[[ModulePass | None, ModuleOp, ModulePass | None], None],
 ) -> PassPipeline:
     """The pipeline of ``-p spec``; a ``UserError`` pointing into ``spec`` if it is bad."""
+    if not spec.strip():
+        return _NoPasses(callback)
+    from xdsl.passes import PassPipeline
+    from xdsl.utils.arg_spec import parse_pipeline
+
     try:
         arg_specs = list(parse_pipeline(spec))
     except ArgSpecParseError as error:
@@ -143,6 +151,20 @@ def build_pipeline(
                 f"{_pass_options(pass_class)}"
             ) from None
     return PassPipeline(tuple(passes), callback)
+
+
+class _NoPasses:
+    """The empty pipeline (no ``-p``), as ``PassPipeline`` runs one: the callback once, with
+    no pass before or after (iron-opt then verifies the input). It spares a run without
+    passes importing xDSL's pass machinery."""
+
+    passes: tuple[ModulePass, ...] = ()
+
+    def __init__(self, callback: Callable[[ModulePass | None, ModuleOp, ModulePass | None], None]):
+        self.callback = callback
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        self.callback(None, op, None)
 
 
 class _OutputFile(StringIO):
@@ -228,7 +250,7 @@ class IronOptMain:
 
     ctx: Context
     args: argparse.Namespace
-    pipeline: PassPipeline
+    pipeline: PassPipeline | _NoPasses
     available_passes: dict[str, PassFactory]
     _pipeline_names: list[str]
     _source: Source
@@ -238,9 +260,14 @@ class IronOptMain:
     # (None: the input), or running `pass`.
     _phase: tuple[str, ModulePass | None] | None = None
 
-    def __init__(self, description: str, args: Sequence[str] | None = None):
+    def __init__(
+        self,
+        description: str,
+        args: Sequence[str] | None = None,
+        registry: tuple[dict[str, PassFactory], dict[str, PassFactory]] | None = None,
+    ):
         self.ctx = make_context()
-        passes, pipelines = pass_registry()
+        passes, pipelines = pass_registry() if registry is None else registry
         self._pipeline_names = sorted(pipelines)
         self.available_passes = {**passes, **pipelines}
         arg_parser = argparse.ArgumentParser(prog="iron-opt", description=description)
@@ -639,9 +666,12 @@ def main(args: list[str] | None = None) -> None:
     try:
         from iron_ir.cli.pass_flags import expand_pass_flags
 
-        passes, pipelines = pass_registry()
+        registry = pass_registry()
+        passes, pipelines = registry
         args = expand_pass_flags(sys.argv[1:] if args is None else args, {**passes, **pipelines})
-        tool = IronOptMain(description="iron-ir modular optimizer for AIE/IRON IR", args=args)
+        tool = IronOptMain(
+            description="iron-ir modular optimizer for AIE/IRON IR", args=args, registry=registry
+        )
         tool.run()
         status = tool.status
     except UserError as error:

@@ -1,15 +1,15 @@
 """The pass registry and the named pipelines, each defined once.
 
-``all_passes()`` and ``all_pipelines()`` return ``{name: factory}``, where ``factory()`` gives the
-``ModulePass`` class; iron-opt registers exactly these. A named pipeline is a ``ModulePass``
+``all_passes()`` and ``all_pipelines()`` (from :mod:`iron_ir.passes.catalog`, which names them
+without importing any) return ``{name: factory}``, where ``factory()`` gives the ``ModulePass``
+class; iron-opt registers exactly these. A named pipeline is a ``ModulePass``
 that runs its passes in order, so ``-p iron-to-aie`` works like any pass, and the Python API
 (:func:`compile_to_aie`, :func:`run_pipeline`) runs the very same sequence.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,34 +18,13 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from iron_ir.ir.diagnostics import verify_ir
+from iron_ir.passes import catalog
+from iron_ir.passes.catalog import all_passes, all_pipelines
 from iron_ir.ir.verification import verify_between_passes, verify_each
 
 if TYPE_CHECKING:  # the placers load with the passes, not at iron-opt start-up
     from iron_ir.passes.placement.registry import Placer
 
-# name -> "module:ClassName"; imported only when the pass is asked for (iron-opt start-up).
-_PASSES: dict[str, str] = {
-    "iron-place": "iron_ir.passes.place:IronPlacePass",
-    "iron-tile-to-dma-bd": "iron_ir.passes.tile_to_bd:IronTileToDmaBdPass",
-    "convert-iron-to-aie": "iron_ir.passes.lower_objectfifo:ConvertIronToAIEPass",
-    # the former name of convert-iron-to-aie, kept so existing pipelines keep working
-    "iron-lower-objectfifo": "iron_ir.passes.lower_objectfifo:IronLowerObjectFifoPass",
-    "iron-lint": "iron_ir.passes.lint:IronLintPass",
-    # the physical level, with mlir-aie's pass names and options
-    "aie-canonicalize-device": "iron_ir.passes.canonicalize_device:AIECanonicalizeDevicePass",
-    "aie-objectFifo-stateful-transform": (
-        "iron_ir.passes.stateful_transform:AIEObjectFifoStatefulTransformPass"
-    ),
-    "aie-assign-lock-ids": "iron_ir.passes.assign_lock_ids:AIEAssignLockIDsPass",
-    "aie-assign-bd-ids": "iron_ir.passes.assign_bd_ids:AIEAssignBDIDsPass",
-    "aie-assign-buffer-addresses": (
-        "iron_ir.passes.assign_buffer_addresses:AIEAssignBufferAddressesPass"
-    ),
-    "aie-create-pathfinder-flows": "iron_ir.passes.pathfinder:AIECreatePathfinderFlowsPass",
-    "aie-find-flows": "iron_ir.passes.find_flows:AIEFindFlowsPass",
-}
-
-_XDSL_PASSES = ("canonicalize", "cse", "dce")
 
 IRON_TO_AIE: tuple[str, ...] = (
     "iron-place",
@@ -65,22 +44,8 @@ AIE_TO_PHYSICAL: tuple[str, ...] = (
 """Objectfifo-level AIE down to the physical level (``aie-to-physical``), in aiecc's order."""
 
 
-def _lazy(path: str) -> Callable[[], type[ModulePass]]:
-    module, cls = path.split(":")
-    return lambda: getattr(importlib.import_module(module), cls)
-
-
-def all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    from xdsl.transforms import get_all_passes
-
-    xdsl_passes = get_all_passes()
-    passes = {name: _lazy(path) for name, path in _PASSES.items()}
-    passes.update({name: xdsl_passes[name] for name in _XDSL_PASSES})
-    return passes
-
-
 def _pass_class(name: str) -> type[ModulePass]:
-    return _lazy(_PASSES[name])()
+    return catalog.pass_factory(name)()
 
 
 @dataclass(frozen=True)
@@ -251,13 +216,6 @@ class AIEToPhysicalPipeline(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         options = PhysicalOptions(self.alloc_scheme, self.dynamic_objFifos, self.packet_sw_objFifos)
         lower_to_physical(op, options, ctx)
-
-
-def all_pipelines() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {
-        p.name: (lambda p=p: p)
-        for p in (IronToAIEPipeline, IronToAIEPhysicalPipeline, AIEToPhysicalPipeline)
-    }
 
 
 def run_pipeline(module: ModuleOp, spec: str, ctx: Context | None = None) -> ModuleOp:
