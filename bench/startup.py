@@ -5,9 +5,12 @@
 Each command runs ``--runs`` times as a fresh process (interleaved, so a burst of load hits
 every command alike); the figure is the median of the process's CPU time (user + system, from
 ``os.wait4``) and of its wall time. The floors: ``python -c pass`` (the interpreter and this
-venv's site hooks) and ``python -c "import xdsl.dialects.builtin"`` (what any xDSL tool pays
-before reading its input). The package is byte-compiled first (``compileall``), so that no
-run pays for compiling sources when ``PYTHONDONTWRITEBYTECODE`` is set. ``--importtime`` also
+venv's site hooks), ``python -c "import xdsl.dialects.builtin"`` (what any xDSL tool pays
+before reading its input), and xDSL's parser and printer imported with the cyclic collector
+paused (the least an xDSL tool that reads and writes IR pays, the collector treated as
+iron-ir's console scripts treat it). The tools run as their console scripts do
+(``iron_ir.cli.entry``). The package is byte-compiled first (``compileall``), so that no run
+pays for compiling sources when ``PYTHONDONTWRITEBYTECODE`` is set. ``--importtime`` also
 prints the heaviest imports of the iron-opt run (``python -X importtime``, cumulative ms).
 Nothing here asserts on time.
 """
@@ -35,6 +38,13 @@ def commands(tiny: str) -> dict[str, list[str]]:
     return {
         "python -c pass (floor)": [py, "-c", "pass"],
         "import xdsl.dialects.builtin (floor)": [py, "-c", "import xdsl.dialects.builtin"],
+        # What an xDSL tool that parses and prints must import, with the cyclic collector
+        # paused as iron-ir's console scripts pause it (iron_ir/collector.py).
+        "xDSL parser + printer, collector paused (floor)": [
+            py, "-c",
+            "import gc; gc.disable(); import xdsl.dialects.builtin, xdsl.parser, xdsl.printer; "
+            "gc.freeze()",
+        ],
         "iron-opt 3-line aie file": [*iron_opt, tiny],
         "iron-opt --help": [*iron_opt, "--help"],
         "iron-opt 3-line file -p iron-to-aie": [*iron_opt, tiny, "-p", "iron-to-aie"],
