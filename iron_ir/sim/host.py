@@ -34,6 +34,10 @@ from iron_ir.sim.registers import Registers
 
 DYNAMIC = -(2**63)
 
+_PLANS = 256
+"""Plans a task template remembers (see :meth:`HostContext._bds`): enough for every execution
+of a template on a few sets of arrays, bounded for callers that pass new arrays each run."""
+
 
 @dataclass
 class BdTemplate:
@@ -103,12 +107,23 @@ class HostContext:
         self.by_channel: dict[int, list[Task]] = {}
         self.notes: dict[str, int] = {}
 
-    def _bds(self, tmpl: TaskTemplate, buffers, bds: list[BufferDescriptor]):
-        """One :class:`Bd` per execution of each BD of the chain, in the order they run."""
+    def _bds(self, tmpl: TaskTemplate, buffers, bds: list[BufferDescriptor], plans=None):
+        """One :class:`Bd` per execution of each BD of the chain, in the order they run.
+
+        ``plans``: the plans an earlier configure of the same template made, by (execution,
+        BD, buffer identity); a plan depends on nothing else, and holds no state of a run
+        but caches of its own walk, so a design run again on the same arrays reuses them
+        (and the chunk pieces they remember)."""
         writes = tmpl.end.direction == "S2MM"
         out: list[Bd] = []
         for run in range(tmpl.repeat_count + 1):
-            for bd, buf, bt in zip(bds, buffers, tmpl.bds):
+            for index, (bd, buf, bt) in enumerate(zip(bds, buffers, tmpl.bds)):
+                if plans is not None:
+                    # The entry holds the buffer, so its identity stays its own.
+                    known = plans.get((run, index, id(buf)))
+                    if known is not None:
+                        out.append(Bd(known[1], tmpl.label, packet=bt.packet))
+                        continue
                 flat = np.ravel(buf) if buf.flags.c_contiguous else None
                 if flat is None:
                     raise RuntimeMisuseError(f"{bt.where}: the DMA buffer is not contiguous")
@@ -128,12 +143,17 @@ class HostContext:
                     ) from None
                 if tmpl.end.dtype is not None and flat.dtype.itemsize != tmpl.end.dtype.itemsize:
                     plan = _reinterpreted(flat, base, bd, tmpl, bt)
+                if plans is not None:
+                    if len(plans) >= _PLANS:
+                        plans.clear()
+                    plans[(run, index, id(buf))] = (buf, plan)
                 out.append(Bd(plan, tmpl.label, packet=bt.packet))
         for a, b in zip(out, out[1:]):
             a.next = b
         return out
 
     def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> Task:
+        plans = None
         if bds is None:
             known = self.static_bds.get(id(tmpl))
             if known is None or known[0] is not tmpl:
@@ -143,12 +163,13 @@ class HostContext:
                         BufferDescriptor.from_ir(b.offset, b.length, b.dims, self.shim_bd_dims)
                         for b in tmpl.bds
                     ],
+                    {},
                 )
-            bds = known[1]
+            bds, plans = known[1], known[2]
         task = Task(tmpl.label, None, 1, tmpl.issue_token)
         task.host = True
         task.template = tmpl
-        chain = self._bds(tmpl, buffers, bds)
+        chain = self._bds(tmpl, buffers, bds, plans)
         task.first = chain[0] if chain else None
         task.total = sum(bd.length for bd in chain)
         task.done = task.total == 0
