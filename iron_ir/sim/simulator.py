@@ -444,7 +444,7 @@ def _coerce_inputs(
         # The host may pass a buffer of another size than the sequence's type (a design whose
         # taps reach past it): the DMA bounds check reports any access outside what was passed.
         shape = spec.shape if given.size == math.prod(spec.shape) else given.shape
-        if given.dtype.kind == "V":
+        if given.dtype.kind == "V" and given.dtype != spec.dtype:
             # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
             # same-sized items are the argument's bits.
             if given.dtype.itemsize != spec.dtype.itemsize:
@@ -462,7 +462,10 @@ def _coerce_inputs(
                     f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=4
                 )
                 given = given.astype(spec.dtype)
-        given = given.reshape(shape)
+        if given.shape != tuple(shape):
+            # (An array of the right shape is kept as it is: the same array in every run lets
+            # the runtime tasks reuse their plans on it.)
+            given = given.reshape(shape)
         if read_only[i] and given.flags.c_contiguous:
             arrays.append(given)
             owned.append(None)
@@ -545,6 +548,7 @@ class Simulator:
         self.machine.reset()
         self.host.reset()
         arrays, owned = _coerce_inputs(self.specs, list(inputs), self.read_only, self.spares)
+        self.host.use_given([a for a, own in zip(arrays, owned) if own is None])
         self.spares = []
         self.budget.restart()
         self.kernels.reset_counters()
