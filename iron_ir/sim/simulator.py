@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import operator
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -133,10 +132,10 @@ def _kernel_wrapper(
     next flush; any other model first flushes the queue, then runs."""
     prepare = getattr(model, "prepare", None)
     # The checks of a call depend on its arguments' types and layouts, not their contents:
-    # the queue entry of the same argument objects is reused (the entry holds them, so their
-    # identities stay theirs).
+    # the queue entry of the same argument objects is reused. The memo holds the arguments,
+    # so no other object can have their identities while their entry is in it: a key found
+    # is the same objects.
     memo: dict[tuple, tuple] = {}
-    same = operator.is_
 
     def failed(err: Exception) -> KernelError:
         hint = (
@@ -160,7 +159,7 @@ def _kernel_wrapper(
             if prepare is not None:
                 key = tuple(map(id, args))
                 hit = memo.get(key)
-                if hit is not None and all(map(same, hit[0], args)):
+                if hit is not None:
                     queue.pending.append(hit[1])
                     return
                 try:
