@@ -212,7 +212,8 @@ def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
         rng = np.random.default_rng(0)
         a = rng.uniform(-1, 1, (size, size)).astype(bfloat16)
         b = rng.uniform(-1, 1, (size, size)).astype(bfloat16)
-        sim = best_of(lambda: design(a, b), 2 if quick else 3)
+        # Best of several: single runs on a shared VM swing by ±40 % (the baselines too).
+        sim = best_of(lambda: design(a, b), 3 if quick else 7 if size <= 256 else 5)
 
         def tiled():
             # The same tiled computation: one k-deep product per step, C back to bf16.
@@ -224,11 +225,11 @@ def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
                 c = (c.astype(np.float32) + part).astype(bfloat16)
             return c
 
-        plain = best_of(tiled, 5)
+        plain = best_of(tiled, 7)
         got = design.last.outputs[2]
         if not np.array_equal(exact_gemm(a, b, k, gemm["s"]).view(np.uint16), got.view(np.uint16)):
             raise SystemExit(f"GEMM {size}³: the whole-array exact numerics differ from the simulator")
-        exact = best_of(lambda: exact_gemm(a, b, k, gemm["s"]), 5)
+        exact = best_of(lambda: exact_gemm(a, b, k, gemm["s"]), 7)
         peak = peak_memory(lambda: design(a, b))
         kernels = design.simulator.kernels
         rows.append(
