@@ -484,7 +484,7 @@ def zero_model(kernel: str, dtype: np.dtype):
             expect_dtype(c_out, kernel, "c_out", dtype)
             c = flat(c_out, kernel, "c_out")
         # Filling a byte view costs a third of filling a bf16 buffer with its Python scalar.
-        return Call(_zero_each, None, c.view(np.uint8), (), (c,))
+        return Call(_zero_each, None, c.reshape(-1).view(np.uint8), (), (c,))
 
     return batchable(prepare, kernel)
 
