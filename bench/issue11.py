@@ -66,7 +66,7 @@ def column(table: list[list[str]], design: str, name: str) -> float:
     return number(row(table, design)[header.index(name)])
 
 
-def summary(sim: str, comp: str, start: str) -> list[tuple[str, str, str, bool]]:
+def summary(sim: str, comp: str, start: str) -> list[tuple[str, str, str, bool | None]]:
     s, c, u = rows(sim), rows(comp), rows(start)
     gemm = row(s, "whole-array GEMM 256")
     linear = row(s, "DMA copy host→mem tile→host, linear")
@@ -87,6 +87,10 @@ def summary(sim: str, comp: str, start: str) -> list[tuple[str, str, str, bool]]
         out.append((name, f"{now:{fmt}}{unit}", f"≤ {goal:{fmt}}{unit}", now <= goal))
 
     add(f"{gemm[0]}, vs numpy tiled", number(gemm[2]), 3, ".1f", "×")
+    # No goal of its own: how much of the GEMM's gap is simulation overhead rather than the
+    # kernel model's numerics.
+    exact = row(s, "same GEMM 256")
+    out.append((exact[0], f"{number(exact[2]):.1f}×", "—", None))
     add(f"{linear[0]}, vs two np.copyto", number(linear[2]), 5, ".1f", "×")
     add(f"{transpose[0]}, vs numpy gather + copy", number(transpose[2]), 2, ".1f", "×")
     add(pair[0], number(pair[1]), 0.5, ".2f", " µs per pair")
@@ -105,7 +109,7 @@ def summary(sim: str, comp: str, start: str) -> list[tuple[str, str, str, bool]]
     return out
 
 
-def render(table: list[tuple[str, str, str, bool]], load: str) -> str:
+def render(table: list[tuple[str, str, str, bool | None]], load: str) -> str:
     lines = [
         f"`python bench/issue11.py`, {time.strftime('%Y-%m-%d')}, load average {load} "
         f"({platform.python_implementation()} {platform.python_version()}, "
@@ -114,7 +118,8 @@ def render(table: list[tuple[str, str, str, bool]], load: str) -> str:
         "| figure | this run | goal | met |",
         "|---|---:|---:|:-:|",
     ]
-    lines += [f"| {n} | {v} | {g} | {'yes' if ok else 'no'} |" for n, v, g, ok in table]
+    met = {True: "yes", False: "no", None: "—"}
+    lines += [f"| {n} | {v} | {g} | {met[ok]} |" for n, v, g, ok in table]
     return "\n".join(lines) + "\n"
 
 

@@ -84,12 +84,16 @@ class KernelQueue:
     """Prepared kernel calls of one simulator, run at :meth:`flush` (see the module
     docstring). ``active`` is set for runs that defer; the counters say how calls ran."""
 
-    __slots__ = ("active", "batched", "batches", "calls", "flushes", "pending")
+    __slots__ = ("active", "batched", "batches", "calls", "flushes", "pending", "plans")
 
     def __init__(self) -> None:
         self.active = False
         self.pending: list[tuple] = []
         """:func:`entry` of each prepared call, in program order."""
+        self.plans: dict[tuple, tuple] = {}
+        """The waves of a pending list seen before, by the identities of its entries (the
+        simulator reuses the entry of a call with the same arguments, so a design's flushes
+        repeat): ``(entries, waves)``, the entries kept so their identities stay theirs."""
         self.calls = 0
         """Calls that were deferred."""
         self.batched = 0
@@ -115,12 +119,22 @@ class KernelQueue:
             (run, group), payload = pending[0][:2]
             run(group, [payload])
             return
-        for wave in waves(pending):
-            for (run, group), payloads in wave.items():
+        key = tuple(map(id, pending))
+        known = self.plans.get(key)
+        if known is None:
+            if len(self.plans) >= _WAVE_PLANS:
+                self.plans.clear()
+            known = self.plans[key] = (pending, [list(w.items()) for w in waves(pending)])
+        for wave in known[1]:
+            for (run, group), payloads in wave:
                 if len(payloads) > 1:
                     self.batched += len(payloads)
                     self.batches += 1
-                run(group, payloads)
+                run(group, payloads[:])  # a copy: the remembered list outlives the call
+
+
+_WAVE_PLANS = 256
+"""Pending lists whose waves a queue remembers."""
 
 
 def waves(entries: list[tuple]) -> list[dict[tuple, list]]:

@@ -34,6 +34,10 @@ from iron_ir.sim.registers import Registers
 
 DYNAMIC = -(2**63)
 
+_PLANS = 256
+"""Plans a task template remembers (see :meth:`HostContext._bds`): every execution of a template
+on the given arrays, bounded for a template of very many executions."""
+
 
 @dataclass
 class BdTemplate:
@@ -94,8 +98,22 @@ class HostContext:
         self.registers = Registers(design, machine, self)
         self.static_bds: dict[int, tuple] = {}
         """Per task template (by identity): its BDs as written, which every configure of it
-        reads the same."""
+        reads the same, and the plans it made on the caller's own arrays (see :meth:`_bds`)."""
+        self.given: frozenset[int] = frozenset()
+        """The arguments the caller passed and the run uses as they are (read-only inputs),
+        by identity: plans on them may outlive the run."""
         self.reset()
+
+    def use_given(self, arrays) -> None:
+        """Set :attr:`given` for a run; the plans remembered on arrays no longer given are
+        dropped, so they keep no array alive that the caller let go."""
+        given = frozenset(map(id, arrays))
+        if given == self.given:
+            return
+        self.given = given
+        for _, _, plans in self.static_bds.values():
+            for key in [key for key in plans if key[2] not in given]:
+                del plans[key]
 
     def reset(self) -> None:
         self.registers.reset()
@@ -103,12 +121,27 @@ class HostContext:
         self.by_channel: dict[int, list[Task]] = {}
         self.notes: dict[str, int] = {}
 
-    def _bds(self, tmpl: TaskTemplate, buffers, bds: list[BufferDescriptor]):
-        """One :class:`Bd` per execution of each BD of the chain, in the order they run."""
+    def _bds(self, tmpl: TaskTemplate, buffers, bds: list[BufferDescriptor], plans=None):
+        """One :class:`Bd` per execution of each BD of the chain, in the order they run.
+
+        ``plans``: the plans an earlier configure of the same template made on the caller's
+        read-only arrays (:attr:`given`), by (execution, BD, array identity); a plan depends
+        on nothing else, and holds no state of a run but caches of its own walk, so a design
+        run again on the same inputs reuses them (and the chunk pieces they remember). Plans
+        on the run's own arrays are not kept: they would hold the arrays the simulator
+        reuses when the caller drops them."""
         writes = tmpl.end.direction == "S2MM"
         out: list[Bd] = []
+        given = self.given
         for run in range(tmpl.repeat_count + 1):
-            for bd, buf, bt in zip(bds, buffers, tmpl.bds):
+            for index, (bd, buf, bt) in enumerate(zip(bds, buffers, tmpl.bds)):
+                keep = plans is not None and id(buf) in given
+                if keep:
+                    # The entry holds the array, so its identity stays its own.
+                    known = plans.get((run, index, id(buf)))
+                    if known is not None:
+                        out.append(Bd(known[1], tmpl.label, packet=bt.packet))
+                        continue
                 flat = np.ravel(buf) if buf.flags.c_contiguous else None
                 if flat is None:
                     raise RuntimeMisuseError(f"{bt.where}: the DMA buffer is not contiguous")
@@ -128,12 +161,17 @@ class HostContext:
                     ) from None
                 if tmpl.end.dtype is not None and flat.dtype.itemsize != tmpl.end.dtype.itemsize:
                     plan = _reinterpreted(flat, base, bd, tmpl, bt)
+                if keep:
+                    if len(plans) >= _PLANS:
+                        plans.clear()
+                    plans[(run, index, id(buf))] = (buf, plan)
                 out.append(Bd(plan, tmpl.label, packet=bt.packet))
         for a, b in zip(out, out[1:]):
             a.next = b
         return out
 
     def configure(self, tmpl: TaskTemplate, buffers, bds=None) -> Task:
+        plans = None
         if bds is None:
             known = self.static_bds.get(id(tmpl))
             if known is None or known[0] is not tmpl:
@@ -143,12 +181,13 @@ class HostContext:
                         BufferDescriptor.from_ir(b.offset, b.length, b.dims, self.shim_bd_dims)
                         for b in tmpl.bds
                     ],
+                    {},
                 )
-            bds = known[1]
+            bds, plans = known[1], known[2]
         task = Task(tmpl.label, None, 1, tmpl.issue_token)
         task.host = True
         task.template = tmpl
-        chain = self._bds(tmpl, buffers, bds)
+        chain = self._bds(tmpl, buffers, bds, plans)
         task.first = chain[0] if chain else None
         task.total = sum(bd.length for bd in chain)
         task.done = task.total == 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import operator
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -133,10 +132,10 @@ def _kernel_wrapper(
     next flush; any other model first flushes the queue, then runs."""
     prepare = getattr(model, "prepare", None)
     # The checks of a call depend on its arguments' types and layouts, not their contents:
-    # the queue entry of the same argument objects is reused (the entry holds them, so their
-    # identities stay theirs).
+    # the queue entry of the same argument objects is reused. The memo holds the arguments,
+    # so no other object can have their identities while their entry is in it: a key found
+    # is the same objects.
     memo: dict[tuple, tuple] = {}
-    same = operator.is_
 
     def failed(err: Exception) -> KernelError:
         hint = (
@@ -160,7 +159,7 @@ def _kernel_wrapper(
             if prepare is not None:
                 key = tuple(map(id, args))
                 hit = memo.get(key)
-                if hit is not None and all(map(same, hit[0], args)):
+                if hit is not None:
                     queue.pending.append(hit[1])
                     return
                 try:
@@ -444,7 +443,7 @@ def _coerce_inputs(
         # The host may pass a buffer of another size than the sequence's type (a design whose
         # taps reach past it): the DMA bounds check reports any access outside what was passed.
         shape = spec.shape if given.size == math.prod(spec.shape) else given.shape
-        if given.dtype.kind == "V":
+        if given.dtype.kind == "V" and given.dtype != spec.dtype:
             # numpy saves ml_dtypes arrays (bfloat16, ...) to .npz as raw void items (|V2):
             # same-sized items are the argument's bits.
             if given.dtype.itemsize != spec.dtype.itemsize:
@@ -462,7 +461,10 @@ def _coerce_inputs(
                     f"argument {i}: {given.dtype} array converted to {spec.dtype}", stacklevel=4
                 )
                 given = given.astype(spec.dtype)
-        given = given.reshape(shape)
+        if given.shape != tuple(shape):
+            # (An array of the right shape is kept as it is: the same array in every run lets
+            # the runtime tasks reuse their plans on it.)
+            given = given.reshape(shape)
         if read_only[i] and given.flags.c_contiguous:
             arrays.append(given)
             owned.append(None)
@@ -545,6 +547,7 @@ class Simulator:
         self.machine.reset()
         self.host.reset()
         arrays, owned = _coerce_inputs(self.specs, list(inputs), self.read_only, self.spares)
+        self.host.use_given([a for a, own in zip(arrays, owned) if own is None])
         self.spares = []
         self.budget.restart()
         self.kernels.reset_counters()

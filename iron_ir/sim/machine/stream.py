@@ -90,7 +90,9 @@ class Circuit:
                 moved = self._pump_one()
             else:
                 moved = self._pump_broadcast()
-            while self._move(greedy=True):
+            # What the inline pumps leave (channels of other element widths) moves here; a
+            # source out of its BD moves nothing (``_move``'s first test, without the call).
+            while self.source.phase == TRANSFER and self._move(greedy=True):
                 moved = True
         finally:
             self.busy = False

@@ -325,3 +325,33 @@ def test_batched_eltwise_is_the_calls_one_by_one(name, vectors, count, seed):
     assert queue.batches == 1 and queue.batched == count
     for got, want in zip(batched, outputs):
         np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+def test_queue_remembers_the_waves_of_a_pending_list_by_its_entries():
+    """A flush of the same entries (the simulator reuses a call's entry) reuses their waves;
+    the same entries in another order are another list, with waves of their own; a run that
+    changes the payload list it is given does not change what is remembered."""
+    x, y, z = np.zeros(4), np.zeros(4), np.zeros(4)
+    log = []
+
+    def run(group, payloads):
+        log.append(list(payloads))
+        payloads.clear()
+
+    e0 = entry(Call(run, "g", 0, (), (x,)))
+    e1 = entry(Call(run, "g", 1, (x,), (y,)))
+    e2 = entry(Call(run, "g", 2, (), (z,)))
+    queue = KernelQueue()
+
+    def flush(entries):
+        log.clear()
+        queue.pending = list(entries)
+        queue.flush()
+        return list(log)
+
+    assert flush([e0, e1, e2]) == [[0, 2], [1]]
+    assert flush([e0, e1, e2]) == [[0, 2], [1]]
+    assert len(queue.plans) == 1
+    # e1 reads x before e0 writes it: e0 waits for e1.
+    assert flush([e1, e0, e2]) == [[1, 2], [0]]
+    assert len(queue.plans) == 2

@@ -550,3 +550,25 @@ def test_a_loop_refilling_its_own_lock_is_still_stopped_by_the_time_budget():
     m = module(body, ["memref<8xi32>"], rt, verify=False)
     with pytest.raises(BudgetExceededError, match="inside a core's loop"):
         simulate(m, [], SimOptions(timeout=0.3))
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int32", "float32", "bfloat16"])
+def test_pool_reset_restores_inits_and_zeroes_the_rest(dtype):
+    """A machine is reset between runs of a compiled design: a pool's buffers with init values
+    get them back, the others all-zero bits (+0 in every element type)."""
+    from ml_dtypes import bfloat16  # noqa: F401  (registers the dtype name)
+
+    from iron_ir.sim.machine import Lock
+    from iron_ir.sim.machine.fifo import Pool
+
+    dt = np.dtype(dtype)
+    buffers = [np.zeros((2, 3), dt) for _ in range(3)]
+    init = np.arange(6, dtype=dt).reshape(2, 3)
+    pool = Pool("p", "f", "tile_0_2", buffers, [Lock("a", 0)], [Lock("b", 0)], [init])
+    for run in range(2):
+        for buf in buffers:
+            buf[...] = -(run + 1)
+        pool.reset()
+        np.testing.assert_array_equal(buffers[0], init)
+        for buf in buffers[1:]:
+            assert not buf.view(np.uint8).any()

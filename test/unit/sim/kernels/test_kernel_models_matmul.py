@@ -169,10 +169,18 @@ def test_register_matmul_models_for_aie2p(restore_registry):
 
 
 def test_zero_kernels():
-    for name, dt in (("zero_i16", np.int16), ("zero_f32", np.float32), ("zero_vectorized_i32", np.int32)):
-        buf = np.full((4, 8), 3, dtype=dt)
+    from ml_dtypes import bfloat16
+
+    for name, dt in (
+        ("zero_i16", np.int16),
+        ("zero_f32", np.float32),
+        ("zero_vectorized_i32", np.int32),
+        ("zero_bf16", bfloat16),
+        ("zero_i8", np.int8),
+    ):
+        buf = np.full((4, 8), -3, dtype=dt)
         lookup_model(name)(buf)
-        assert (buf == 0).all()
+        assert (buf == 0).all() and not buf.view(np.uint8).any()  # +0, not -0
 
 
 def _matvec_cpp(a, b, c, m, k, r=16):
