@@ -54,7 +54,7 @@ from xdsl.ir import Attribute, Block, Data, Operation, ParametrizedAttribute, Re
 
 from iron_ir.device import DeviceSpec, get_device
 from iron_ir.dialects import aie, aiex
-from iron_ir.dialects.aie.attrs import ObjectFifoPort
+from iron_ir.dialects.aie.enums import ObjectFifoPort
 from iron_ir.ir.context import make_context
 from iron_ir.ir.diagnostics import diagnostic_handler
 from iron_ir.ir.parse import parse_module

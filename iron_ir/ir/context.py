@@ -56,8 +56,8 @@ FAMILY_DIALECTS: dict[str, str] = {"aie": "iron_ir.dialects.aie", "aiex": "iron_
 @dataclass
 class IronContext(Context):
     """xDSL's context, loading the dialects of :data:`FAMILY_DIALECTS` one family of ops at a
-    time: the parser meeting ``aie.tile`` loads the ``device`` family (and the dialect's
-    attributes), not every ``aie`` op. Anything the families do not answer (an unknown op
+    time: the parser meeting ``aie.tile`` loads the ``device`` family, not every ``aie`` op, and
+    the dialect's attributes and types load when the parser meets the first of them. Anything the families do not answer (an unknown op
     name, a whole-dialect request) loads the whole dialect, as xDSL's context does, keeping
     what the families loaded."""
 
@@ -115,7 +115,6 @@ class IronContext(Context):
         if family.module in self._loaded_families:
             return
         self._loaded_families.add(family.module)
-        self._load_attributes(table)
         for op in table.op_classes(family):
             if op.name not in self._loaded_ops:
                 self.load_op(op)

@@ -22,7 +22,7 @@ from xdsl.passes import ModulePass
 from iron_ir.device import TileKind
 from iron_ir.device.stream_switch import shim_mux_ports, switchbox_ports
 from iron_ir.dialects import aie
-from iron_ir.dialects.aie.attrs import WireBundle
+from iron_ir.dialects.aie.enums import WireBundle
 
 Port = tuple[int, int]
 """(bundle, channel)"""

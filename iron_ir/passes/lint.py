@@ -33,7 +33,7 @@ from iron_ir.dialects.aie import (
     TileOp,
     UseLockOp,
 )
-from iron_ir.dialects.aie.attrs import DMAChannelDir, ObjectFifoPort
+from iron_ir.dialects.aie.enums import DMAChannelDir, ObjectFifoPort
 from iron_ir.dialects.aie.bd_rules import check_bd_dims, check_bd_padding
 from iron_ir.dialects.aie.device import (
     element_bytes,

@@ -37,7 +37,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from iron_ir.dialects import aie, aiex
-from iron_ir.dialects.aie.attrs import LockAction, ObjectFifoPort
+from iron_ir.dialects.aie.enums import LockAction, ObjectFifoPort
 from iron_ir.dialects.iron import (
     AcquireOp,
     BarrierOp,

@@ -44,7 +44,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import DEVICES_BY_ENUM, DeviceSpec, TileKind, TileKindSpec, get_device
-from iron_ir.dialects.aie.attrs import AIEDevice, AIEDeviceAttr, enum_attr
+from iron_ir.dialects.aie.enums import AIEDevice, AIEDeviceAttr, enum_attr
 from iron_ir.ir.constraints import I32Attr, I64Attr, int_attr
 from iron_ir.ir.syntax import CustomDirective, FormattedOp
 from iron_ir.dialects.families import defined_ops

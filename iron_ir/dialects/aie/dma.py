@@ -34,14 +34,14 @@ from xdsl.traits import HasParent, IsTerminator, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import TileKind
-from iron_ir.dialects.aie.attrs import (
+from iron_ir.dialects.aie.attrs import PacketInfoAttr
+from iron_ir.dialects.aie.enums import (
     DMAChannelDir,
     DMAChannelDirAttr,
     LockAction,
     LockActionAttr,
     LockBlocking,
     LockBlockingAttr,
-    PacketInfoAttr,
     enum_attr,
 )
 from iron_ir.dialects.aie.device import (

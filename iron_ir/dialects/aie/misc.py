@@ -33,7 +33,7 @@ from xdsl.traits import HasParent, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import TileKind
-from iron_ir.dialects.aie.attrs import (
+from iron_ir.dialects.aie.enums import (
     AIETileType,
     AIETileTypeAttr,
     ObjectFifoPort,

@@ -40,12 +40,10 @@ from iron_ir.dialects.aie.attrs import (
     BDDimLayoutArrayAttr,
     BDPadLayoutArrayAttr,
     BDPadLayoutAttr,
-    ObjectFifoPort,
-    ObjectFifoPortAttr,
     ObjectFifoSubviewType,
     ObjectFifoType,
-    enum_attr,
 )
+from iron_ir.dialects.aie.enums import ObjectFifoPort, ObjectFifoPortAttr, enum_attr
 from iron_ir.dialects.aie.device import (
     CoreOp,
     DeviceOp,

@@ -22,7 +22,7 @@ from xdsl.traits import HasParent, SingleBlockImplicitTerminator, ensure_termina
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.device import Arch, TileKind
-from iron_ir.dialects.aie.attrs import (
+from iron_ir.dialects.aie.enums import (
     CascadeDir,
     CascadeDirAttr,
     WireBundle,

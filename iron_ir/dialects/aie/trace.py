@@ -34,13 +34,17 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from iron_ir.dialects.aie.attrs import (
+    TraceEventAttr,
+    parse_trace_event_value,
+    print_trace_event_value,
+)
+from iron_ir.dialects.aie.enums import (
     ComboLogic,
     ComboLogicAttr,
     DMAChannelDir,
     DMAChannelDirAttr,
     EdgeTrigger,
     EdgeTriggerAttr,
-    TraceEventAttr,
     TraceMode,
     TraceModeAttr,
     TracePacketType,
@@ -50,8 +54,6 @@ from iron_ir.dialects.aie.attrs import (
     WireBundle,
     WireBundleAttr,
     enum_attr,
-    parse_trace_event_value,
-    print_trace_event_value,
 )
 from iron_ir.dialects.aie.device import DeviceOp, EndOp
 from iron_ir.ir.constraints import I32Attr, int_attr

@@ -7,7 +7,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from iron_ir.device import TileKind
 from iron_ir.dialects import aie
-from iron_ir.dialects.aie.attrs import WireBundle, enum_attr
+from iron_ir.dialects.aie.enums import WireBundle, enum_attr
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.passes.pathfinder.router import (
     BUNDLES,

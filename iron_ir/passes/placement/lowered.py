@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from xdsl.ir import Operation, SSAValue
 
 from iron_ir.dialects import aie, aiex
-from iron_ir.dialects.aie.attrs import DMAChannelDir
+from iron_ir.dialects.aie.enums import DMAChannelDir
 from iron_ir.dialects.aie.device import tile_op_of
 from iron_ir.passes.placement.model import Coord
 from iron_ir.passes.placement.resources import RESOURCES

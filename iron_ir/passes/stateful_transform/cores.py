@@ -13,7 +13,7 @@ from xdsl.ir import Operation
 
 from iron_ir.device import Arch
 from iron_ir.dialects import aie
-from iron_ir.dialects.aie.attrs import LockAction, ObjectFifoPort
+from iron_ir.dialects.aie.enums import LockAction, ObjectFifoPort
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.passes.stateful_transform.fifos import repeat_count, shared_memory, size, tile_of
 from iron_ir.passes.stateful_transform.state import Cursor, Fifo, State

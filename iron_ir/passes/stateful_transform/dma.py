@@ -14,14 +14,8 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from iron_ir.device import Arch
 from iron_ir.dialects import aie
-from iron_ir.dialects.aie.attrs import (
-    BDDimLayoutArrayAttr,
-    BDPadLayoutArrayAttr,
-    DMAChannelDir,
-    LockAction,
-    PacketInfoAttr,
-    WireBundle,
-)
+from iron_ir.dialects.aie.attrs import BDDimLayoutArrayAttr, BDPadLayoutArrayAttr, PacketInfoAttr
+from iron_ir.dialects.aie.enums import DMAChannelDir, LockAction, WireBundle
 from iron_ir.dialects.aie.device import memref_elements
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.passes.stateful_transform.fifos import (

@@ -21,10 +21,9 @@ from iron_ir.dialects import aie
 from iron_ir.dialects.aie.attrs import (
     BDDimLayoutArrayArrayAttr,
     BDDimLayoutArrayAttr,
-    DMAChannelDir,
     PacketInfoAttr,
-    WireBundle,
 )
+from iron_ir.dialects.aie.enums import DMAChannelDir, WireBundle
 from iron_ir.ir.diagnostics import OpError
 from iron_ir.passes.stateful_transform import dma
 from iron_ir.passes.stateful_transform.cores import lower_core
