@@ -1,7 +1,7 @@
 """MLIR's SSA naming pass (``SSANameState`` in mlir/lib/IR/AsmPrinter.cpp), done up front.
 
 MLIR names every value and block of the printed op *before* writing any text, so the names
-depend only on the IR. The rules reproduced here (see reference/mlir-printing.md §1–§2, §5):
+depend only on the IR. The rules reproduced here (those of mlir/lib/IR/AsmPrinter.cpp):
 
 * counters ``(value, argument, conflict)`` are carried into nested regions and restored for
   sibling regions; a nested region is numbered after everything in its parent region;

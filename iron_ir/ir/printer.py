@@ -1,7 +1,7 @@
 """A printer whose text is byte-identical to MLIR's AsmPrinter (as linked into aie-opt).
 
 It is an xDSL ``Printer`` subclass, so every dialect's ``print`` method works unchanged; what it
-changes is what MLIR does differently from xDSL 0.74 (reference/mlir-printing.md §9):
+changes is what MLIR does differently from xDSL 0.74:
 
 * SSA names and block labels come from :mod:`iron_ir.ir.naming` (MLIR's naming pass), never from
   xDSL's lazy naming, which strips trailing ``_<digits>`` from hints;

@@ -5,7 +5,7 @@ proper is ``aie-objectFifo-stateful-transform``. Former name: ``iron-lower-objec
 
 Each ``iron.program`` becomes an ``aie.device`` whose body is what mlir-aie's
 ``Program.resolve_program`` emits, in the same order, so the text matches IRON's line by line
-(``aie-op-grammar.md`` §5):
+(mlir-aie's ``python/iron`` front end):
 
 1. ``aie.tile`` ops in first-use order: workers' tiles in ``rt.start`` order, then the tiles of
    every end of each fifo a worker or the runtime holds, fifos sorted by name;

@@ -1,4 +1,5 @@
-"""The device table states the facts of aie-lowering-and-hardware.md §1 and §8."""
+"""The device table states the hardware facts of mlir-aie's target models (AIETargetModel.cpp):
+array shapes, tile kinds, memories, locks, BDs and DMA channels per device."""
 
 import pytest
 

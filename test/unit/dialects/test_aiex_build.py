@@ -32,7 +32,8 @@ from iron_ir.dialects.aiex import (
 )
 from iron_ir.ir.printer import print_module
 
-# Every aiex op of aie-op-grammar.md §6, §9 and §10 (CERT), plus the legacy runtime sequence.
+# Every aiex op of mlir-aie's AIEX dialect (NPU instructions, DMA tasks, CERT), plus the legacy
+# runtime sequence.
 GRAMMAR_OPS = {
     "aiex.dma_configure_task_for", "aiex.dma_configure_task", "aiex.dma_start_task",
     "aiex.dma_await_task", "aiex.dma_free_task", "aiex.dma_start_bd_chain",

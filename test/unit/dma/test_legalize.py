@@ -61,18 +61,18 @@ def dma_bd_text(lowering: BdLowering, bd: BufferDescriptor) -> str:
 @pytest.mark.parametrize(
     "sizes, strides, element_bytes, elements, device, text, repeat_count",
     [
-        # reference/mlir/dma_transpose_npu2_1col.mlir, @in_L3L2_fifo and @out_fifo
+        # test/lit/reference/Inputs/dma_transpose_npu2_1col.mlir, @in_L3L2_fifo and @out_fifo
         ((8, 16, 64, 32), (32768, 32, 512, 1), 4, 512 * 512, NPU2,
          "0, 32768, [<size = 8, stride = 32768>, <size = 16, stride = 32>, "
          "<size = 64, stride = 512>, <size = 32, stride = 1>]", 7),
         ((8, 16, 32, 64), (64, 16384, 512, 1), 4, 512 * 512, NPU2,
          "0, 32768, [<size = 8, stride = 64>, <size = 16, stride = 16384>, "
          "<size = 32, stride = 512>, <size = 64, stride = 1>]", 7),
-        # reference/mlir/passthrough_pykernel_npu2.mlir: 16384 x i8, linear (4096 words)
+        # test/lit/reference/Inputs/passthrough_pykernel_npu2.mlir: 16384 x i8, linear (4096 words)
         ((1, 1, 1, 16384), (0, 0, 0, 1), 1, 16384, NPU2,
          "0, 16384, [<size = 1, stride = 0>, <size = 1, stride = 0>, "
          "<size = 1, stride = 0>, <size = 16384, stride = 1>]", 0),
-        # reference/mlir/vector_scalar_mul_npu1_1col.mlir: 4096 x i16 and the 1 x i32 factor
+        # test/lit/reference/Inputs/vector_scalar_mul_npu1_1col.mlir: 4096 x i16 and the 1 x i32 factor
         ((1, 1, 1, 4096), (0, 0, 0, 1), 2, 4096, NPU1,
          "0, 4096, [<size = 1, stride = 0>, <size = 1, stride = 0>, "
          "<size = 1, stride = 0>, <size = 4096, stride = 1>]", 0),

@@ -1,4 +1,4 @@
-"""MLIR's SSA naming rules (reference/mlir-printing.md §1, §2, §5) on small IR."""
+"""MLIR's SSA naming rules (iron_ir/ir/naming.py) on small IR."""
 
 import pytest
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, StringAttr, i8

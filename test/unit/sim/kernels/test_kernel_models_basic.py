@@ -93,7 +93,7 @@ def _bd_offsets(sizes, strides):
 
 
 def test_dma_transpose_reference_design_transposes_with_the_kernel():
-    # reference/mlir/dma_transpose_npu2_1col.mlir: shim->memtile tiles, memtile
+    # test/lit/reference/Inputs/dma_transpose_npu2_1col.mlir: shim->memtile tiles, memtile
     # writes with dimensionsFromStream, transpose_8x8 per 64x32 tile, tiles drained.
     big = 512
     a = np.arange(big * big, dtype=np.int32)
