@@ -294,7 +294,10 @@ class IronOptMain:
             "-f", "--frontend", type=str, required=False, choices=["mlir"],
             help="frontend to be used for the input (the only one: mlir)",
         )
-        add("--disable-verify", default=False, action="store_true")
+        add(
+            "--disable-verify", default=False, action="store_true",
+            help="verify neither the input nor the output (nor attribute parameters)",
+        )
         add(
             "--allow-unregistered-dialect", default=False, action="store_true",
             help="allow the parsing of unregistered dialects",

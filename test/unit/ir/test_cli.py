@@ -128,3 +128,59 @@ def test_pass_errors_name_the_pass_and_the_op(capsys, good_file, monkeypatch):
     status, _, err = _run(capsys, [str(good_file), "-p", "fail"])
     assert status == 1
     assert err == f"{good_file}: error: nothing to do here (pass 'fail')\n"
+
+
+# ---- the driver's own command line (xdsl-opt's options, without xDSLOptMain) ------------------
+
+
+def test_target_is_mlir_with_or_without_options(capsys, good_file):
+    for target in ("mlir", "mlir{print_generic_format=true}"):
+        status, out, err = _run(capsys, [str(good_file), "-t", target])
+        assert (status, err) == (0, "")
+        assert out.startswith("module {")  # the flags, not the target's options, decide
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [("llvm", "invalid choice: 'llvm' (choose from mlir)"), ("mlir{x", "bad target 'mlir{x'")],
+)
+def test_a_bad_target_is_a_usage_error(capsys, good_file, target, expected):
+    status, _, err = _run(capsys, [str(good_file), "-t", target])
+    assert status == 1
+    assert "usage: iron-opt" in err and expected in err
+    assert "Traceback" not in err
+
+
+def test_version_names_both_versions(capsys):
+    from importlib.metadata import version
+
+    status, out, _ = _run(capsys, ["--version"])
+    assert status == 0
+    assert out == f"iron-opt {version('iron-ir')} (iron-ir, xDSL {version('xdsl')})\n"
+
+
+def test_split_input_file_prints_each_chunk(capsys, tmp_path):
+    path = tmp_path / "two.mlir"
+    path.write_text(GOOD + "// -----\n" + GOOD.replace("@f", "@g"))
+    status, out, err = _run(capsys, [str(path), "--split-input-file"])
+    assert (status, err) == (0, "")
+    first, second = out.split("// -----\n")
+    assert "@f" in first and "@g" in second
+
+
+def test_disable_verify_skips_verification(capsys, tmp_path, monkeypatch):
+    from xdsl.ir import Attribute
+
+    monkeypatch.setattr(Attribute, "__post_init__", Attribute.__post_init__)  # restored after
+    path = tmp_path / "bad.mlir"
+    path.write_text('func.func @f() {\n  "func.return"(%0) : (i32) -> ()\n  %0 = "test.op"() : () -> i32\n}\n')
+    status, _, err = _run(capsys, [str(path), "--allow-unregistered-dialect"])
+    assert status == 1 and "error:" in err
+    status, out, err = _run(capsys, [str(path), "--allow-unregistered-dialect", "--disable-verify"])
+    assert (status, err) == (0, "")
+    assert "test.op" in out
+
+
+def test_shrink_reports_whether_the_run_can_shrink(capsys, good_file):
+    status, out, _ = _run(capsys, [str(good_file), "--shrink"])
+    assert status == 1 and out.endswith("Failure, can't shrink\n")
