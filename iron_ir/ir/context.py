@@ -8,8 +8,8 @@ dialects go further: :class:`IronContext` loads them a family of ops at a time
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
-
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
@@ -57,12 +57,26 @@ FAMILY_DIALECTS: dict[str, str] = {"aie": "iron_ir.dialects.aie", "aiex": "iron_
 class IronContext(Context):
     """xDSL's context, loading the dialects of :data:`FAMILY_DIALECTS` one family of ops at a
     time: the parser meeting ``aie.tile`` loads the ``device`` family, not every ``aie`` op, and
-    the dialect's attributes and types load when the parser meets the first of them. Anything the families do not answer (an unknown op
-    name, a whole-dialect request) loads the whole dialect, as xDSL's context does, keeping
-    what the families loaded."""
+    a dialect's attributes and types load when the parser meets the first of them. Anything the
+    families do not answer (an unknown op name, a whole-dialect request) loads the whole
+    dialect, as xDSL's context does, keeping what the families loaded."""
 
     _loaded_families: set[str] = field(default_factory=set)
     _attributes_loaded: set[str] = field(default_factory=set)
+
+    def clone(self) -> IronContext:
+        """A copy that goes on loading by family (xDSL's ``Context.clone`` would make a plain
+        context, which cannot load a dialect some of whose ops are already loaded)."""
+        return dataclasses.replace(
+            self,
+            _loaded_dialects=self._loaded_dialects.copy(),
+            _loaded_ops=self._loaded_ops.copy(),
+            _loaded_attrs=self._loaded_attrs.copy(),
+            _loaded_types=self._loaded_types.copy(),
+            _registered_dialects=self._registered_dialects.copy(),
+            _loaded_families=set(self._loaded_families),
+            _attributes_loaded=set(self._attributes_loaded),
+        )
 
     def _get_known_op(self, name: str) -> type[Operation] | None:
         op = self._loaded_ops.get(name)

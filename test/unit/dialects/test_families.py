@@ -113,3 +113,14 @@ def test_families_then_the_whole_dialect():
 def test_an_unknown_op_of_a_family_dialect_is_still_an_error():
     with pytest.raises(Exception, match="aie.no_such_op"):
         parse_module("aie.device(npu1) {\n  aie.no_such_op\n}\n", "x.mlir")
+
+
+def test_a_clone_goes_on_loading_by_family():
+    ctx = make_context()
+    assert ctx.get_optional_op("aie.tile") is not None
+    copy = ctx.clone()
+    assert isinstance(copy, IronContext)
+    assert copy.get_optional_op("aie.flow") is not None
+    assert "aie.flow" not in ctx._loaded_ops  # the original is untouched
+    copy.load_registered_dialect("aie")  # the whole dialect, after some of its families
+    assert copy.get_optional_op("aie.trace") is not None
