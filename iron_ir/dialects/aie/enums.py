@@ -180,22 +180,8 @@ def enum_attr(value: int) -> IntegerAttr:
     return int_attr(int(value))
 
 
-AIE_ENUMS: tuple[type[IntEnum], ...] = (
-    AIEDevice,
-    ObjectFifoPort,
-    DMAChannelDir,
-    LockAction,
-    LockBlocking,
-    WireBundle,
-    CascadeDir,
-    AIEArch,
-    AIETileType,
-    TraceMode,
-    TracePacketType,
-    ComboLogic,
-    EdgeTrigger,
-    TraceShimRouting,
-)
+AIE_ENUMS: tuple[type[IntEnum], ...] = tuple(_ENUM_ATTRS)
+"""Every enum of the dialect."""
 
 __all__ = [
     "AIEArch",

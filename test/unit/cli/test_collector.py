@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from probes import probe
 
 from iron_ir.collector import command, started
 
@@ -85,7 +86,7 @@ def test_an_entry_point_freezes_start_up_and_everything_at_its_end(collector_res
 def test_the_console_scripts_run_their_command_as_an_entry_point():
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts == {"iron-opt": "iron_ir.cli.entry:iron_opt", "iron": "iron_ir.cli.entry:iron"}
-    probe = (
+    seen = probe(
         "import gc, sys\n"
         "from iron_ir.cli import entry, iron\n"
         "seen = {}\n"
@@ -98,9 +99,7 @@ def test_the_console_scripts_run_their_command_as_an_entry_point():
         "try:\n    entry.iron()\nexcept SystemExit:\n    pass\n"
         "print(seen['during'], gc.isenabled(), gc.get_freeze_count() > 0)\n"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == "False True True"
+    assert seen == "False True True"
 
 
 def test_iron_opt_entry_point_output_is_the_same(tmp_path):

@@ -1,12 +1,11 @@
 """``iron run`` checks every path it is given before any work, and never overwrites an input."""
 
-import subprocess
-import sys
 from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
 import pytest
+from probes import probe
 
 from iron_ir.cli.iron import main
 
@@ -132,12 +131,10 @@ def test_version(capsys):
 
 
 def test_help_does_not_load_the_compiler_or_the_simulator():
-    probe = (
+    loaded = probe(
         "import sys\nfrom iron_ir.cli import iron\n"
         "try:\n    iron.main(['--help'])\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith(('iron_ir.sim', 'iron_ir.runtime', "
         "'xdsl', 'numpy'))))\n"
     )
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == "[]"
+    assert loaded == "[]"

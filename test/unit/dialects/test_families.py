@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import importlib
-import subprocess
-import sys
-
 import pytest
+from probes import probe
 from xdsl.irdl import IRDLOperation
 
 from iron_ir.dialects.families import defined_ops
@@ -50,10 +48,8 @@ def test_the_package_hands_on_the_names_it_always_did(dialect, package):
 
 
 def _modules_after(code: str) -> set[str]:
-    probe = code + "\nimport sys\nprint(sorted(m for m in sys.modules if m.startswith('iron_ir.dialects.aie')))"
-    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return set(eval(result.stdout.splitlines()[-1]))
+    code += "\nimport sys\nprint(sorted(m for m in sys.modules if m.startswith('iron_ir.dialects.aie')))"
+    return set(eval(probe(code)))
 
 
 def test_a_name_imports_its_family_alone():
