@@ -287,5 +287,11 @@ def check(argv: list[str], design_args: list[str]) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--one"]:
-        sys.exit(_child(sys.argv[2:]))
+        # A child is its process's entry point: the collector is paused through its start-up
+        # (iron_ir/collector.py), as in the console scripts.
+        from iron_ir.collector import command
+
+        with command(entry_point=True):
+            status = _child(sys.argv[2:])
+        sys.exit(status)
     sys.exit(check(sys.argv[1:], []))
