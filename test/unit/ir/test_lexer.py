@@ -86,3 +86,73 @@ def test_a_python_design_given_to_iron_opt(tmp_path):
     )
     assert result.returncode == 1
     assert f"{design}: note: this is a Python file, not MLIR text: `iron run {design}`" in result.stderr
+
+
+# ---- the fast path for common tokens: the same tokens, spans and errors as xDSL's lexer -------
+
+from pathlib import Path  # noqa: E402
+
+from xdsl.utils.lexer import Input  # noqa: E402
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind  # noqa: E402
+
+from iron_ir.ir import lexer as iron_lexer  # noqa: E402
+
+LIT = Path(__file__).resolve().parents[2] / "lit"
+
+
+def _tokens(text: str, lex) -> list:
+    """(kind, start, end) of every token, ending with EOF or with the error raised."""
+    state = MLIRLexer(Input(text, "t.mlir"))
+    out = []
+    while True:
+        try:
+            token = lex(state)
+        except ParseError as error:
+            out.append(("error", str(error)))
+            return out
+        out.append((token.kind, token.span.start, token.span.end, type(token.span).__name__))
+        if token.kind is MLIRTokenKind.EOF:
+            return out
+
+
+def _same(text: str) -> None:
+    fast = _tokens(text, iron_lexer._lex)
+    assert fast == _tokens(text, iron_lexer._original_lex), text
+
+
+def test_fast_tokens_are_xdsls_on_every_lit_file():
+    files = sorted(LIT.rglob("*.mlir"))
+    assert len(files) > 50
+    for path in files:
+        _same(path.read_text())
+
+
+@settings(max_examples=1500)
+@given(st.text(alphabet="aZ_09x.$-%#!^@{}()[]<>:,=+*/?|\"\\ \n\té", max_size=24))
+def test_fast_tokens_are_xdsls_on_any_text(text):
+    _same(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "//a\n/ /\n", "%0#1 %a.b$-c #-} #-x {-# {x ->-", "12 12. 1.5e3 0x1F 0xz 10x 1e5",
+        "@a @\"b\" @ é ^bb0 !t<3>", "1" * (iron_lexer.MAX_INTEGER_DIGITS + 1), "", "   // end",
+    ],
+)
+def test_fast_tokens_are_xdsls_on_the_edges(text):
+    _same(text)
+
+
+def test_the_fast_path_is_installed_and_takes_common_tokens():
+    assert MLIRLexer.lex is iron_lexer._lex
+    match = iron_lexer.FAST_TOKEN.match("  // c\n  %tile_0_2 = aie.tile(0, 2)")
+    assert match.lastgroup == "PERCENT_IDENT" and match.group("PERCENT_IDENT") == "%tile_0_2"
+
+
+def test_a_subclass_of_the_lexer_keeps_its_own_rules():
+    # xDSL's declarative-format lexer reads `attr-dict` as one identifier.
+    from xdsl.irdl.declarative_assembly_format_parser import FormatLexer
+
+    state = FormatLexer(Input("attr-dict `:` type($x)", "format"))
+    assert state.lex().span.text == "attr-dict"
