@@ -8,7 +8,7 @@ without importing anything, which module holds each public name and each op of a
 - the dialect's package hands its names on through it (``__getattr__``, PEP 562), so
   ``from iron_ir.dialects.aie import TileOp`` imports the ``device`` family alone;
 - the context (:class:`iron_ir.ir.context.IronContext`) loads a family's ops when the parser
-  first meets one of them, and the dialect's attributes with the first family;
+  first meets one of them, and the dialect's attributes and types when it meets the first;
 - ``AIE`` / ``AIEX``, the ``Dialect`` objects listing every op, import every family.
 
 A test checks each table against the modules it names (every name and op found where the table
@@ -36,7 +36,7 @@ class Family:
 
 class FamilyTable:
     """The families of one dialect, and where its attributes are (``module:name`` of a tuple
-    of attribute classes, loaded with the first family)."""
+    of attribute classes, loaded when the parser meets the first of them)."""
 
     def __init__(self, dialect: str, families: Iterable[Family], attributes: str):
         self.dialect = dialect
