@@ -139,7 +139,7 @@ def main() -> int:
     args = parser.parse_args()
     load_before = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     sim = run("sim.py", *(["--quick"] if args.quick else []))
-    comp = run("compile.py", "--repeats", "2" if args.quick else "3")
+    comp = run("compile.py", "--repeats", "2" if args.quick else "7")
     start = run("startup.py", "--runs", "3" if args.quick else "7")
     load = f"{load_before} at the start, " + " ".join(
         Path("/proc/loadavg").read_text().split()[:3]
