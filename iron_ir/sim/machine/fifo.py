@@ -157,12 +157,13 @@ class FifoWait(Wait):
     """A core blocked on ``acquire(n)``; ``looping``: the acquire sits inside an endless loop
     (IRON's ``while_true``). One per acquire site, built when the core is compiled."""
 
-    __slots__ = ("port", "n", "where", "looping", "lock")
+    __slots__ = ("port", "n", "where", "looping", "lock", "enlist")
 
     def __init__(self, port: FifoPort, n: int, where: str, looping: bool = False):
         self.port, self.n, self.where, self.looping = port, n, where, looping
         self.lock = port.acq
-        """The lock the acquire takes from (the scheduler checks and arms it inline)."""
+        """The lock the acquire takes from (the scheduler checks it inline)."""
+        self.enlist = port.acq.waiters.append
 
     def ready(self) -> bool:
         p = self.port

@@ -35,7 +35,9 @@ class Lock:
     def reset(self) -> None:
         self.value = self.init
         self.held = False
-        self.waiters = []
+        # The list stays the same object for the life of the lock: waits bind its append
+        # (``Wait.enlist``) and compiled cores bind the list itself.
+        self.waiters.clear()
 
     def can(self, mode: int, n: int) -> bool:
         if mode == GE:
@@ -62,13 +64,15 @@ class Lock:
             self.wake()
 
     def wake(self) -> None:
-        waiters, self.waiters = self.waiters, []
+        waiters = self.waiters
         for entity in waiters:
             # ``entity.wake()`` inline: every waiter (a process or a DMA channel) queues itself
-            # on the event scheduler's agenda once per round.
+            # on the event scheduler's agenda once per round (nothing here appends to
+            # ``waiters``, so the list is emptied in place).
             if not entity.queued:
                 entity.queued = True
                 entity.agenda.append(entity)
+        waiters.clear()
 
     def label(self) -> str:
         return f"{self.name} ({self.origin})" if self.origin else self.name
@@ -79,9 +83,15 @@ class Lock:
 
 class Wait:
     """Something a process blocks on. ``ready`` is checked before it is resumed; ``arm``
-    registers the blocked entity where the next change will wake it."""
+    registers the blocked entity where the next change will wake it. ``enlist(entity)`` is
+    ``arm(entity)``; the waits cores block on hold it as the bound ``append`` of the one
+    waiter list they register with (a C call where the event scheduler arms a core)."""
 
     __slots__ = ()
+
+    @property
+    def enlist(self):
+        return self.arm
 
     def ready(self) -> bool:
         raise NotImplementedError
@@ -96,11 +106,12 @@ class Wait:
 class LockWait(Wait):
     """A core's ``aie.use_lock`` acquire. ``looping``: it sits inside an endless loop."""
 
-    __slots__ = ("lock", "amount", "where", "looping", "mode")
+    __slots__ = ("lock", "amount", "where", "looping", "mode", "enlist")
 
     def __init__(self, lock: Lock, amount: int, where: str, looping: bool = False, mode=GE):
         self.lock, self.amount, self.where = lock, amount, where
         self.looping, self.mode = looping, mode
+        self.enlist = lock.waiters.append
 
     def ready(self) -> bool:
         return self.lock.can(self.mode, self.amount)
