@@ -399,7 +399,7 @@ class Scheduler(Reports):
                         ch.queued = False
                         ch.run()
                 steps += 1
-                runtime_due = True if rt_agenda else False
+                runtime_due = rt_agenda  # the list: true while the runtime is woken
                 if not core_agenda and not channel_agenda and not runtime_due:
                     if settle:
                         return
