@@ -359,7 +359,7 @@ class Scheduler(Reports):
                     if type(wait) is fifo_wait:
                         # Blocked, the core holds fewer than it asks for, so it needs one.
                         if wait.lock.value < wait.n - wait.port.count:
-                            wait.enlist(core)
+                            wait.lock.waiters.append(core)
                             continue
                     elif wait is not None:
                         if not wait.ready():
@@ -384,8 +384,10 @@ class Scheduler(Reports):
                     ) as err:
                         core._failed(err)
                     core.wait = wait
-                    if wait is not None:
-                        wait.enlist(core)
+                    if type(wait) is fifo_wait:
+                        wait.lock.waiters.append(core)
+                    elif wait is not None:
+                        wait.arm(core)
                 core_agenda.clear()
                 if later:
                     core_agenda.extend(later)

@@ -16,8 +16,6 @@ class Cascade:
 
     def __init__(self, name: str):
         self.name = name
-        self.waiters: list = []
-        """One list for the cascade's life (its waits bind its append)."""
         self.put_wait = CascadeWait(self, True)
         self.get_wait = CascadeWait(self, False)
         self.reset()
@@ -25,7 +23,7 @@ class Cascade:
     def reset(self) -> None:
         self.value = None
         self.full = False
-        self.waiters.clear()
+        self.waiters: list = []
 
     def put(self, value) -> None:
         self.value, self.full = value, True
@@ -37,20 +35,18 @@ class Cascade:
         return value
 
     def _wake(self) -> None:
-        waiters = self.waiters
-        if waiters:
+        if self.waiters:
+            waiters, self.waiters = self.waiters, []
             for entity in waiters:
-                entity.wake()  # queues it; nothing appends to ``waiters`` meanwhile
-            waiters.clear()
+                entity.wake()
 
 
 class CascadeWait(Wait):
-    __slots__ = ("cascade", "putting", "where", "looping", "enlist")
+    __slots__ = ("cascade", "putting", "where", "looping")
 
     def __init__(self, cascade: Cascade, putting: bool):
         self.cascade, self.putting = cascade, putting
         self.where, self.looping = "", False
-        self.enlist = cascade.waiters.append
 
     def ready(self) -> bool:
         return self.cascade.full != self.putting

@@ -157,13 +157,12 @@ class FifoWait(Wait):
     """A core blocked on ``acquire(n)``; ``looping``: the acquire sits inside an endless loop
     (IRON's ``while_true``). One per acquire site, built when the core is compiled."""
 
-    __slots__ = ("port", "n", "where", "looping", "lock", "enlist")
+    __slots__ = ("port", "n", "where", "looping", "lock")
 
     def __init__(self, port: FifoPort, n: int, where: str, looping: bool = False):
         self.port, self.n, self.where, self.looping = port, n, where, looping
         self.lock = port.acq
-        """The lock the acquire takes from (the scheduler checks it inline)."""
-        self.enlist = port.acq.waiters.append
+        """The lock the acquire takes from (the scheduler checks and arms it inline)."""
 
     def ready(self) -> bool:
         p = self.port

@@ -35,8 +35,7 @@ class Lock:
     def reset(self) -> None:
         self.value = self.init
         self.held = False
-        # The list stays the same object for the life of the lock: waits bind its append
-        # (``Wait.enlist``) and compiled cores bind the list itself.
+        # The list stays the same object for the life of the lock: compiled cores bind it.
         self.waiters.clear()
 
     def can(self, mode: int, n: int) -> bool:
@@ -83,15 +82,9 @@ class Lock:
 
 class Wait:
     """Something a process blocks on. ``ready`` is checked before it is resumed; ``arm``
-    registers the blocked entity where the next change will wake it. ``enlist(entity)`` is
-    ``arm(entity)``; the waits cores block on hold it as the bound ``append`` of the one
-    waiter list they register with (a C call where the event scheduler arms a core)."""
+    registers the blocked entity where the next change will wake it."""
 
     __slots__ = ()
-
-    @property
-    def enlist(self):
-        return self.arm
 
     def ready(self) -> bool:
         raise NotImplementedError
@@ -106,12 +99,11 @@ class Wait:
 class LockWait(Wait):
     """A core's ``aie.use_lock`` acquire. ``looping``: it sits inside an endless loop."""
 
-    __slots__ = ("lock", "amount", "where", "looping", "mode", "enlist")
+    __slots__ = ("lock", "amount", "where", "looping", "mode")
 
     def __init__(self, lock: Lock, amount: int, where: str, looping: bool = False, mode=GE):
         self.lock, self.amount, self.where = lock, amount, where
         self.looping, self.mode = looping, mode
-        self.enlist = lock.waiters.append
 
     def ready(self) -> bool:
         return self.lock.can(self.mode, self.amount)
