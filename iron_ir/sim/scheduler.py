@@ -284,7 +284,7 @@ class Scheduler(Reports):
         for ch in self.machine.channels:
             ch.agenda = channel_agenda
             ch.queued = True
-        self.runtime_agenda = runtime.agenda = []
+        runtime.agenda = []
         runtime.queued = True
         for stream in self.machine.streams:
             stream.greedy = True
@@ -317,8 +317,9 @@ class Scheduler(Reports):
         woke included. Running a woken core before the flush is sound: when calls are
         deferred, cores touch memory only through them, and the queue keeps issue order.
 
-        A core's step (:meth:`Process.run`) is inline here: it is most of a round when
-        cores hand objects to each other through shared memory."""
+        A core's step is inline here (what :meth:`Process.run` does for the runtime
+        sequence, with an objectfifo wait checked and armed on its lock directly): it is most
+        of a round when cores hand objects to each other through shared memory."""
         core_agenda, channel_agenda = self.agendas
         runtime = self.runtime
         later: list = []  # woken cores that already ran in the round: the next round's
