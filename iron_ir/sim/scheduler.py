@@ -358,8 +358,8 @@ class Scheduler(Reports):
                     core.stamp = steps
                     wait = core.wait
                     if type(wait) is fifo_wait:
-                        # Blocked, the core holds fewer than it asks for, so it needs one.
-                        if wait.lock.value < wait.n - wait.port.count:
+                        # Blocked: the core needs `need` more objects than it holds.
+                        if wait.lock.value < wait.need:
                             wait.lock.waiters.append(core)
                             continue
                     elif wait is not None:

@@ -38,8 +38,16 @@ def _acquire(e: Emitter, op: Operation) -> None:
     else:
         need = e.fresh("need")
         e.line(f"{need} = {n} - {name}.count")
-    # The scheduler resumes a blocked core only once the lock can give what it waits for.
-    e.line(f"if {lock}.value < {need}: yield {wait}")
+    # The scheduler resumes a blocked core only once the lock can give what it waits for
+    # (``wait.need``: 1 for an acquire of 1, which blocks only holding none).
+    if n == 1:
+        e.line(f"if {lock}.value < 1: yield {wait}")
+    else:
+        e.line(f"if {lock}.value < {need}:")
+        e.indent()
+        e.line(f"{wait}.need = {need}")
+        e.line(f"yield {wait}")
+        e.dedent()
     # No wake: a pool's locks are the simulator's own, only ever acquired greater-or-equal
     # (by cores and BDs), so taking from one cannot make any of its waiters ready.
     e.line(f"{lock}.value -= {need}")
