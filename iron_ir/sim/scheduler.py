@@ -389,9 +389,8 @@ class Scheduler(Reports):
                         wait.lock.waiters.append(core)
                     elif wait is not None:
                         wait.arm(core)
-                core_agenda.clear()
+                core_agenda[:] = later  # the next round's cores (the list object stays)
                 if later:
-                    core_agenda.extend(later)
                     later.clear()
                 if kernels is not None and kernels.pending:
                     kernels.flush()
