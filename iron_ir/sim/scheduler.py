@@ -360,7 +360,7 @@ class Scheduler(Reports):
                     if type(wait) is fifo_wait:
                         # Blocked: the core needs `need` more objects than it holds.
                         if wait.lock.value < wait.need:
-                            wait.lock.waiters.append(core)
+                            wait.waiters.append(core)
                             continue
                     elif wait is not None:
                         if not wait.ready():
@@ -386,7 +386,7 @@ class Scheduler(Reports):
                         core._failed(err)
                     core.wait = wait
                     if type(wait) is fifo_wait:
-                        wait.lock.waiters.append(core)
+                        wait.waiters.append(core)
                     elif wait is not None:
                         wait.arm(core)
                 core_agenda[:] = later  # the next round's cores (the list object stays)
