@@ -104,15 +104,10 @@ class Process:
 
     def run(self) -> None:
         """The event schedule: run to the next wait, and register where it will be woken.
-        An objectfifo wait (most of them) is checked and armed inline."""
+        (The runtime sequence's step; a core's is inline in :meth:`Scheduler._event_rounds`.)"""
         wait = self.wait
         if wait is not None:
-            if type(wait) is FifoWait:
-                # Blocked, the core holds fewer than it asks for, so it needs at least one.
-                if wait.lock.value < wait.n - wait.port.count:
-                    wait.lock.waiters.append(self)
-                    return
-            elif not wait.ready():
+            if not wait.ready():
                 wait.arm(self)
                 return
         elif self.done:
@@ -128,9 +123,7 @@ class Process:
         except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
             self._failed(err)
         self.wait = wait
-        if type(wait) is FifoWait:
-            wait.lock.waiters.append(self)
-        elif wait is not None:
+        if wait is not None:
             wait.arm(self)
 
     def wake(self) -> None:
@@ -281,12 +274,6 @@ class Scheduler(Reports):
         return [self.runtime, *self.cores, *self.machine.channels]
 
     def _run_events(self) -> None:
-        # Cores and channels queue themselves on separate agendas: a round runs its woken
-        # cores, those they wake included (each core at most once per round: a ping-pong
-        # through a shared-memory fifo costs one round per exchange, not two), then, after
-        # the kernel calls the cores deferred have run, its woken channels, those the cores
-        # woke included. Running a woken core before the flush is sound: when calls are
-        # deferred, cores touch memory only through them, and the queue keeps issue order.
         core_agenda: list = []
         channel_agenda: list = []
         self.agendas = core_agenda, channel_agenda
@@ -297,65 +284,13 @@ class Scheduler(Reports):
         for ch in self.machine.channels:
             ch.agenda = channel_agenda
             ch.queued = True
-        self.runtime_agenda = runtime.agenda = []
+        runtime.agenda = []
         runtime.queued = True
         for stream in self.machine.streams:
             stream.greedy = True
         core_agenda.extend(self.cores)
-        later: list = []  # woken cores that already ran in the round: the next round's
         channel_agenda.extend(self.machine.channels)
-        runtime_due = True
-        recording = self.recorder is not None
-        all_cores = self.cores
-        kernels = self.kernels
-        max_steps = self.budget.max_steps if self.budget.max_steps is not None else 1 << 62
-        rt_agenda = runtime.agenda
-        # Every round when tracing, else every 64 rounds and at the step budget.
-        check = 1 if recording else min(64, max_steps)
-        # The step count lives in a local; self.steps is written where reports read it.
-        steps = self.steps
-        try:
-            while True:
-                if recording:
-                    for core in all_cores:
-                        core.ran = False
-                if runtime_due:
-                    runtime.queued = False
-                    rt_agenda.clear()
-                    runtime.run()
-                    if runtime.done:
-                        return
-                for core in core_agenda:  # grows as cores wake cores
-                    if core.stamp != steps:
-                        core.queued = False
-                        core.stamp = steps
-                        core.run()
-                    else:
-                        later.append(core)
-                core_agenda.clear()
-                if later:
-                    core_agenda.extend(later)
-                    later.clear()
-                if kernels is not None and kernels.pending:
-                    kernels.flush()
-                channels = channel_agenda.copy()
-                channel_agenda.clear()
-                for ch in channels:
-                    ch.queued = False
-                    ch.run()
-                steps += 1
-                runtime_due = True if rt_agenda else False
-                if not core_agenda and not channel_agenda and not runtime_due:
-                    self.steps = steps
-                    if recording:
-                        self.recorder.record(steps, self)
-                    raise DeadlockError(self.report("Deadlock"))
-                if steps >= check:
-                    self.steps = steps
-                    self._round_checks()
-                    check = steps + 1 if recording else min((steps | 63) + 1, max_steps)
-        finally:
-            self.steps = steps  # what an error report reads
+        self._event_rounds(settle=False)
 
     def _settle(self) -> None:
         """Let the cores and tile DMAs run until they stop once the runtime sequence is done:
@@ -368,29 +303,121 @@ class Scheduler(Reports):
         core_agenda, channel_agenda = self.agendas
         core_agenda[:] = self.cores
         channel_agenda[:] = self.machine.channels
-        later: list = []
+        self._event_rounds(settle=True)
+
+    def _event_rounds(self, settle: bool) -> None:
+        """The event rounds of a run (``settle``: of the settling after it, which runs no
+        runtime sequence, checks no budget, ends when nothing is woken or after
+        ``SETTLE_ROUNDS``, and leaves the run's step count as it is).
+
+        Cores and channels queue themselves on separate agendas: a round runs its woken
+        cores, those they wake included (each core at most once per round: a ping-pong
+        through a shared-memory fifo costs one round per exchange, not two), then, after
+        the kernel calls the cores deferred have run, its woken channels, those the cores
+        woke included. Running a woken core before the flush is sound: when calls are
+        deferred, cores touch memory only through them, and the queue keeps issue order.
+
+        A core's step is inline here (what :meth:`Process.run` does for the runtime
+        sequence, with an objectfifo wait checked and armed on its lock directly): it is most
+        of a round when cores hand objects to each other through shared memory."""
+        core_agenda, channel_agenda = self.agendas
+        runtime = self.runtime
+        later: list = []  # woken cores that already ran in the round: the next round's
+        # Settling never runs the runtime sequence: its agenda there is a list nobody fills.
+        rt_agenda = [] if settle else runtime.agenda
+        runtime_due = not settle
+        recording = self.recorder is not None and not settle
+        all_cores = self.cores
         kernels = self.kernels
-        for stamp in range(self.steps, self.steps + SETTLE_ROUNDS):
-            for core in core_agenda:
-                if core.stamp != stamp:
+        fifo_wait = FifoWait
+        # The step count lives in a local; self.steps is written where reports read it.
+        steps = self.steps
+        if settle:
+            check = steps + SETTLE_ROUNDS
+        else:
+            max_steps = self.budget.max_steps
+            max_steps = max_steps if max_steps is not None else 1 << 62
+            # Every round when tracing, else every 64 rounds and at the step budget.
+            check = 1 if recording else min(64, max_steps)
+        try:
+            while True:
+                if recording:
+                    for core in all_cores:
+                        core.ran = False
+                if runtime_due:
+                    runtime.queued = False
+                    rt_agenda.clear()
+                    runtime.run()
+                    if runtime.done:
+                        return
+                for core in core_agenda:  # grows as cores wake cores
+                    if core.stamp == steps:
+                        later.append(core)
+                        continue
                     core.queued = False
-                    core.stamp = stamp
-                    core.run()
-                else:
-                    later.append(core)
-            core_agenda.clear()
-            if later:
-                core_agenda.extend(later)
-                later.clear()
-            if kernels is not None and kernels.pending:
-                kernels.flush()
-            channels = channel_agenda[:]
-            channel_agenda.clear()
-            for ch in channels:
-                ch.queued = False
-                ch.run()
-            if not core_agenda and not channel_agenda:
-                return
+                    core.stamp = steps
+                    wait = core.wait
+                    if type(wait) is fifo_wait:
+                        # Blocked: the core needs `need` more objects than it holds.
+                        if wait.lock.value < wait.need:
+                            wait.waiters.append(core)
+                            continue
+                    elif wait is not None:
+                        if not wait.ready():
+                            wait.arm(core)
+                            continue
+                    elif core.done:
+                        continue
+                    core.ran = True
+                    try:
+                        wait = core.gen.send(None)
+                    except StopIteration:
+                        core._finished()
+                        continue
+                    except SimulationError:
+                        raise
+                    except (
+                        IndexError,
+                        ValueError,
+                        TypeError,
+                        OverflowError,
+                        ZeroDivisionError,
+                    ) as err:
+                        core._failed(err)
+                    core.wait = wait
+                    if type(wait) is fifo_wait:
+                        wait.waiters.append(core)
+                    elif wait is not None:
+                        wait.arm(core)
+                core_agenda[:] = later  # the next round's cores (the list object stays)
+                if later:
+                    later.clear()
+                if kernels is not None and kernels.pending:
+                    kernels.flush()
+                if channel_agenda:
+                    channels = channel_agenda.copy()
+                    channel_agenda.clear()
+                    for ch in channels:
+                        ch.queued = False
+                        ch.run()
+                steps += 1
+                runtime_due = rt_agenda  # the list: true while the runtime is woken
+                if not core_agenda and not channel_agenda and not runtime_due:
+                    if settle:
+                        return
+                    self.steps = steps
+                    if recording:
+                        self.recorder.record(steps, self)
+                    raise DeadlockError(self.report("Deadlock"))
+                if steps >= check:
+                    if settle:
+                        return
+                    self.steps = steps
+                    self._round_checks()
+                    check = steps + 1 if recording else min((steps | 63) + 1, max_steps)
+        finally:
+            if not settle:
+                self.steps = steps  # what an error report reads
 
     # --- the end of a run ---------------------------------------------------------------
 

@@ -38,8 +38,16 @@ def _acquire(e: Emitter, op: Operation) -> None:
     else:
         need = e.fresh("need")
         e.line(f"{need} = {n} - {name}.count")
-    # The scheduler resumes a blocked core only once the lock can give what it waits for.
-    e.line(f"if {lock}.value < {need}: yield {wait}")
+    # The scheduler resumes a blocked core only once the lock can give what it waits for
+    # (``wait.need``: 1 for an acquire of 1, which blocks only holding none).
+    if n == 1:
+        e.line(f"if {lock}.value < 1: yield {wait}")
+    else:
+        e.line(f"if {lock}.value < {need}:")
+        e.indent()
+        e.line(f"{wait}.need = {need}")
+        e.line(f"yield {wait}")
+        e.dedent()
     # No wake: a pool's locks are the simulator's own, only ever acquired greater-or-equal
     # (by cores and BDs), so taking from one cannot make any of its waiters ready.
     e.line(f"{lock}.value -= {need}")
@@ -53,13 +61,16 @@ def _acquire(e: Emitter, op: Operation) -> None:
         e.line(f"{e.define(op.results[0], 's')} = {window}[{name}.head]")
 
 
-def _wake(e: Emitter, lock: str) -> None:
+def _wake(e: Emitter, lock_global: str) -> None:
     """:meth:`Lock.wake`, inline: every waiter queues itself on the event scheduler's agenda
-    once per round (the step-by-step scheduler registers no waiters)."""
-    e.line(f"if {lock}.waiters:")
-    e.indent()
+    once per round (the step-by-step scheduler registers no waiters). The lock keeps one
+    waiter list for its life, so the list is a local bound on entry."""
+    waiters = f"l{lock_global}_waiters"
+    e.prologue[waiters] = f"{lock_global}.waiters"
     waiter = e.fresh("waiter")
-    e.line(f"for {waiter} in {lock}.waiters:")
+    e.line(f"if {waiters}:")
+    e.indent()
+    e.line(f"for {waiter} in {waiters}:")
     e.indent()
     e.line(f"if not {waiter}.queued:")
     e.indent()
@@ -67,7 +78,7 @@ def _wake(e: Emitter, lock: str) -> None:
     e.line(f"{waiter}.agenda.append({waiter})")
     e.dedent()
     e.dedent()
-    e.line(f"{lock}.waiters.clear()")  # nothing appends while it runs; no new list per wake
+    e.line(f"{waiters}.clear()")  # nothing appends while it runs
     e.dedent()
 
 
@@ -81,7 +92,8 @@ def _release(e: Emitter, op: Operation) -> None:
     name = e.hoist(_port(e, op))
     port = e.scope.globals[name[1:]]
     n = as_int(prop(op, "size"))
-    lock = e.hoist(e.const(port.rel, "lock"))
+    lock_global = e.const(port.rel, "lock")
+    lock = e.hoist(lock_global)
     if _held_at_least(op) < n:
         w = e.const(f"{where(op)}", "w")
         e.line(f"if {name}.count < {n}: {name}.misuse({n}, {w})")
@@ -92,7 +104,7 @@ def _release(e: Emitter, op: Operation) -> None:
         elif port.depth > 1:
             e.line(f"{name}.head = ({name}.head + {n}) % {port.depth}")
     e.line(f"{lock}.value += {n}")
-    _wake(e, lock)
+    _wake(e, lock_global)
 
 
 def _port_key(op: Operation) -> tuple:

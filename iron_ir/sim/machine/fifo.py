@@ -157,12 +157,16 @@ class FifoWait(Wait):
     """A core blocked on ``acquire(n)``; ``looping``: the acquire sits inside an endless loop
     (IRON's ``while_true``). One per acquire site, built when the core is compiled."""
 
-    __slots__ = ("port", "n", "where", "looping", "lock")
+    __slots__ = ("port", "n", "where", "looping", "lock", "need", "waiters")
 
     def __init__(self, port: FifoPort, n: int, where: str, looping: bool = False):
         self.port, self.n, self.where, self.looping = port, n, where, looping
         self.lock = port.acq
         """The lock the acquire takes from (the scheduler checks and arms it inline)."""
+        self.waiters = port.acq.waiters  # the lock's one list for its life
+        self.need = n
+        """What the blocked core needs from ``lock`` (``n`` less what it holds: constant while
+        it waits, since only the core changes what it holds); set where it blocks."""
 
     def ready(self) -> bool:
         p = self.port

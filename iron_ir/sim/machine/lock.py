@@ -35,7 +35,8 @@ class Lock:
     def reset(self) -> None:
         self.value = self.init
         self.held = False
-        self.waiters = []
+        # The list stays the same object for the life of the lock: compiled cores bind it.
+        self.waiters.clear()
 
     def can(self, mode: int, n: int) -> bool:
         if mode == GE:
@@ -62,13 +63,15 @@ class Lock:
             self.wake()
 
     def wake(self) -> None:
-        waiters, self.waiters = self.waiters, []
+        waiters = self.waiters
         for entity in waiters:
             # ``entity.wake()`` inline: every waiter (a process or a DMA channel) queues itself
-            # on the event scheduler's agenda once per round.
+            # on the event scheduler's agenda once per round (nothing here appends to
+            # ``waiters``, so the list is emptied in place).
             if not entity.queued:
                 entity.queued = True
                 entity.agenda.append(entity)
+        waiters.clear()
 
     def label(self) -> str:
         return f"{self.name} ({self.origin})" if self.origin else self.name

@@ -538,3 +538,29 @@ def test_core_woken_by_a_core_runs_in_the_same_round():
     assert assert_same_on_both_schedules(mod, []) is None
     steps = simulate(mod, []).steps
     assert steps <= objects // 2 + 4, steps
+
+
+def test_cores_run_on_after_the_runtime_sequence_until_they_stop():
+    """The consumer hands the host its one object first, so the runtime sequence finishes at
+    once and the ping-pong of 200 objects happens while the run settles (one round per two
+    objects): both cores must finish, with no end-of-run warning, on both schedules."""
+    objects = 200
+    ty = "memref<1xi32>"
+    consumer = core(
+        "0_3", acquire("pipe", "Consume", 1, ty, "a") + release("pipe", "Consume", 1), objects
+    )
+    head = acquire("out", "Produce", 1, ty, "o") + release("out", "Produce", 1)
+    consumer = consumer.replace("      %c0 = ", head + "      %c0 = ", 1)
+    body = (
+        f"    aie.objectfifo @pipe(%tile_0_2, {{%tile_0_3}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
+        f"    aie.objectfifo @out(%tile_0_3, {{%shim_noc_tile_0_0}}, 2 : i32)"
+        f" : !aie.objectfifo<{ty}>\n"
+        + core("0_2", acquire("pipe", "Produce", 1, ty, "a") + release("pipe", "Produce", 1),
+               objects)
+        + consumer
+    )
+    mod = module(body, [ty], task("out", 0, ty, 1, token=True) + await_("out"))
+    assert assert_same_on_both_schedules(mod, []) is None
+    result = simulate(mod, [])
+    assert result.warnings == []
+    assert result.steps < 10  # the host had its object before the ping-pong
