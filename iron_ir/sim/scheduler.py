@@ -43,6 +43,11 @@ TICKS = 256
 Python's cached small ints (a large one is a new int object per iteration)."""
 
 
+
+CORE_ERRORS = (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError)
+"""What a core's compiled body raises on a bad index, value or operation: reported as the
+core's failure (``Process._failed``), not as a bug of the simulator."""
+
 class Process:
     """A core or the runtime sequence: a generator that yields what it waits on."""
 
@@ -79,7 +84,7 @@ class Process:
             self._finished()
         except SimulationError:
             raise
-        except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
+        except CORE_ERRORS as err:
             self._failed(err)
         self.ran = True
 
@@ -120,7 +125,7 @@ class Process:
             return
         except SimulationError:
             raise
-        except (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError) as err:
+        except CORE_ERRORS as err:
             self._failed(err)
         self.wait = wait
         if wait is not None:
@@ -376,13 +381,7 @@ class Scheduler(Reports):
                         continue
                     except SimulationError:
                         raise
-                    except (
-                        IndexError,
-                        ValueError,
-                        TypeError,
-                        OverflowError,
-                        ZeroDivisionError,
-                    ) as err:
+                    except CORE_ERRORS as err:
                         core._failed(err)
                     core.wait = wait
                     if type(wait) is fifo_wait:

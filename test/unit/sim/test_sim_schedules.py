@@ -515,17 +515,19 @@ def test_core_chain_deadlock_agrees():
     assert assert_same_on_both_schedules(mod, inputs) == "DeadlockError"
 
 
-def test_core_woken_by_a_core_runs_in_the_same_round():
-    """A two-core ping-pong through a depth-2 fifo: one round per two objects (each core runs
-    once per round), where running woken cores a round later needed one per object."""
-    objects = 40
+def _ping_pong(objects: int, *, hand_over_first: bool) -> str:
+    """Two cores passing ``objects`` objects through a depth-2 shared-memory fifo; the
+    consumer also produces the one object the host waits for, before its loop
+    (``hand_over_first``) or after it."""
     ty = "memref<1xi32>"
     consumer = core(
         "0_3", acquire("pipe", "Consume", 1, ty, "a") + release("pipe", "Consume", 1), objects
     )
-    # After its loop the consumer produces the one object the host waits for.
-    tail = acquire("out", "Produce", 1, ty, "o") + release("out", "Produce", 1)
-    consumer = consumer.replace("      aie.end\n", tail + "      aie.end\n")
+    hand_over = acquire("out", "Produce", 1, ty, "o") + release("out", "Produce", 1)
+    if hand_over_first:
+        consumer = consumer.replace("      %c0 = ", hand_over + "      %c0 = ", 1)
+    else:
+        consumer = consumer.replace("      aie.end\n", hand_over + "      aie.end\n")
     body = (
         f"    aie.objectfifo @pipe(%tile_0_2, {{%tile_0_3}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
         f"    aie.objectfifo @out(%tile_0_3, {{%shim_noc_tile_0_0}}, 2 : i32)"
@@ -534,7 +536,15 @@ def test_core_woken_by_a_core_runs_in_the_same_round():
                objects)
         + consumer
     )
-    mod = module(body, [ty], task("out", 0, ty, 1, token=True) + await_("out"))
+    return module(body, [ty], task("out", 0, ty, 1, token=True) + await_("out"))
+
+
+def test_core_woken_by_a_core_runs_in_the_same_round():
+    """A two-core ping-pong through a depth-2 fifo: one round per two objects (each core runs
+    once per round), where running woken cores a round later needed one per object."""
+    objects = 40
+    # After its loop the consumer produces the one object the host waits for.
+    mod = _ping_pong(objects, hand_over_first=False)
     assert assert_same_on_both_schedules(mod, []) is None
     steps = simulate(mod, []).steps
     assert steps <= objects // 2 + 4, steps
@@ -545,21 +555,7 @@ def test_cores_run_on_after_the_runtime_sequence_until_they_stop():
     once and the ping-pong of 200 objects happens while the run settles (one round per two
     objects): both cores must finish, with no end-of-run warning, on both schedules."""
     objects = 200
-    ty = "memref<1xi32>"
-    consumer = core(
-        "0_3", acquire("pipe", "Consume", 1, ty, "a") + release("pipe", "Consume", 1), objects
-    )
-    head = acquire("out", "Produce", 1, ty, "o") + release("out", "Produce", 1)
-    consumer = consumer.replace("      %c0 = ", head + "      %c0 = ", 1)
-    body = (
-        f"    aie.objectfifo @pipe(%tile_0_2, {{%tile_0_3}}, 2 : i32) : !aie.objectfifo<{ty}>\n"
-        f"    aie.objectfifo @out(%tile_0_3, {{%shim_noc_tile_0_0}}, 2 : i32)"
-        f" : !aie.objectfifo<{ty}>\n"
-        + core("0_2", acquire("pipe", "Produce", 1, ty, "a") + release("pipe", "Produce", 1),
-               objects)
-        + consumer
-    )
-    mod = module(body, [ty], task("out", 0, ty, 1, token=True) + await_("out"))
+    mod = _ping_pong(objects, hand_over_first=True)
     assert assert_same_on_both_schedules(mod, []) is None
     result = simulate(mod, [])
     assert result.warnings == []
