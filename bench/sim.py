@@ -314,7 +314,10 @@ def bench_vision(quick: bool) -> tuple[list[tuple[str, str, str]], list[tuple[in
     for height in heights:
         design = compile_module(vision_pipeline.module(width, height))
         img = np.random.default_rng(0).integers(0, 256, width * height * 4, dtype=np.uint8)
-        sim = best_of(lambda: design(img), 1 if height >= 540 else 2)
+        # Best of two at every height: the first run of a design also builds its access
+        # plans, so timing the large heights once and the small ones twice (as this did)
+        # read the exponent high (1.09 against 0.81 warm).
+        sim = best_of(lambda: design(img), 2)
         got = design.last.outputs[1]
         expected = _vision_reference(img, width, height)
         if not np.array_equal(got, expected):
