@@ -171,14 +171,13 @@ class _Bf16MatmulPlan:
 
     The operands' bits are joined, call after call (A, B and C, C's place zeros for an f32 C),
     moved by one strided copy per operand (see :func:`_relayout`) into the order the blocked
-    products read, and widened exactly (a bf16's bits are the high half of its fp32) into one
-    uint32 array. Its head, A's blocks (K/s, count, M, s) and B's (K/s, count, s, N), is
-    widened again into fp64; its tail is the fp32 ``terms`` of the sum, (K/s + 1, count, M, N):
-    C (widened in place), then the block products. Every block product is one (M, s) @ (s, N)
-    fp64 matmul, the same for any ``count``, then rounded to fp32 into its term; an fp32
-    reduction over the leading axis of the terms adds one slice after another: the fp32
-    accumulation in K order of the vector kernel. So a call's C comes out bit for bit the same whether it runs
-    alone or in a batch.
+    products read, and widened exactly: A's blocks (K/s, count, M, s) and B's (K/s, count, s,
+    N) cast to fp64, C (a bf16's bits are the high half of its fp32) shifted into the first of
+    the fp32 ``terms`` of the sum, (K/s + 1, count, M, N), whose others are the block products.
+    Every block product is one (M, s) @ (s, N) fp64 matmul, the same for any ``count``, then
+    rounded to fp32 into its term; an fp32 reduction over the leading axis of the terms adds
+    one slice after another: the fp32 accumulation in K order of the vector kernel. So a
+    call's C comes out bit for bit the same whether it runs alone or in a batch.
     """
 
     __slots__ = (
@@ -221,10 +220,14 @@ class _Bf16MatmulPlan:
                 self.bits, ordered[head:], count, per, mk + kn, c_shape, _C_ORDER[c_col_major]
             ),
         )
-        wide = np.empty(head + (nb + 1) * count * mn, dtype=np.uint32)
-        self.wide = partial(np.left_shift, ordered, 16, out=wide[: count * per], dtype=np.uint32)
-        self.widened = wide[:head].view(np.float32)
-        self.terms = wide[head:].view(np.float32).reshape(nb + 1, count, m, n)
+        # C widened by a shift into the first term (fp32), A and B cast to fp64 straight from
+        # their bf16 bits (one pass; the same exact values as through fp32).
+        wide = np.empty((nb + 1) * count * mn, dtype=np.uint32)
+        self.wide = partial(
+            np.left_shift, ordered[head:], 16, out=wide[: count * mn], dtype=np.uint32
+        )
+        self.widened = ordered[:head].view(BF16)
+        self.terms = wide.view(np.float32).reshape(nb + 1, count, m, n)
         self.products = self.terms[1:]
         self.values = np.empty(head, dtype=np.float64)
         self.a_blocks = self.values[: count * mk].reshape(nb, count, m, s)
