@@ -133,11 +133,7 @@ def pump_source(n: int) -> str:
             ]
         lines += [
             # The chunk read (gathered, if strided) once and stored into every destination.
-            f"{pad}data = sp.read(src.pos, k)",
-            f"{pad}if not data.flags.c_contiguous:",
-            f"{pad}    data = ascontiguousarray(data)",
-            f"{pad}if data.ndim != 1:",
-            f"{pad}    data = data.reshape(-1)",
+            f"{pad}data = sp.gather(src.pos, k)",
         ]
     lines += _account("src", pad)
     for i, d in enumerate(dests):
@@ -173,15 +169,12 @@ def greedy_pump(n: int):
     """The generated greedy pump for ``n`` destinations (built once per count)."""
     fn = _PUMPS.get(n)
     if fn is None:
-        from numpy import ascontiguousarray
-
         from iron_ir.sim.machine.stream import _as
 
         namespace = {
             "TRANSFER": TRANSFER,
             "ACQUIRE": ACQUIRE,
             "SLICE": SLICE,
-            "ascontiguousarray": ascontiguousarray,
             "as_type": _as,
         }
         code = compile(pump_source(n), f"<sim pump {n}>", "exec")

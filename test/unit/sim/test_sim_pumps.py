@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from iron_ir.sim.machine.access import make_plan
+from iron_ir.sim.machine.access import VIEW, make_plan
 from iron_ir.sim.machine.dma import Bd, Channel, Task
 from iron_ir.sim.machine.lock import Lock
 from iron_ir.sim.machine.stream import Circuit
@@ -98,6 +98,12 @@ def _tiled(size):
     return [(4, 1), (size // 4, 4)]
 
 
+def _blocks(size):
+    # Quarters in the order 0, 2, 1, 3: a strided walk of contiguous rows (gathered row by
+    # row, Plan.gather).
+    return [(2, size // 4), (2, size // 2), (size // 4, 1)]
+
+
 @st.composite
 def _circuits(draw):
     dests = draw(st.integers(1, 4))
@@ -110,7 +116,7 @@ def _circuits(draw):
         # the same width or another width (what Circuit._move moves).
         kind = draw(st.sampled_from([dtype] * 4 + ["int32", "float32", "int16"]))
         obj = size * draw(st.sampled_from([1, 1, 2])) if not first else size
-        dims = draw(st.sampled_from([None, _tiled]))
+        dims = draw(st.sampled_from([None, _tiled, _blocks]))
         return (kind, depth, obj, dims, draw(st.integers(0, max(depth, 1))))
 
     return [channel(True)] + [channel(False) for _ in range(dests)]
@@ -130,8 +136,36 @@ def test_greedy_pump_moves_as_the_chunk_by_chunk_move(spec):
 
 @pytest.mark.parametrize("dests", [1, 2, 4])
 def test_greedy_pump_of_a_broadcast_ring(dests):
-    spec = [("int32", 2, 32, _tiled, 2)] + [("int32", 2, 32, None, 1)] * dests
+    spec = [("int32", 2, 32, _blocks, 2)] + [("int32", 2, 32, None, 1)] * dests
     expected = _run(spec, greedy=False)
     assert _run(spec, greedy=True) == expected
     # Something moved, and every destination's core was woken.
     assert len(expected[3]) >= dests
+
+
+@pytest.mark.parametrize("dtype", ["int8", "int16", "bfloat16", "float32", "int64"])
+@pytest.mark.parametrize(
+    "dims",
+    [
+        [(4, 16), (4, 1)],  # rows of 4 every 16
+        [(2, 8), (2, 32), (8, 1)],
+        [(8, 1), (8, 8)],  # a transpose: rows of one element, nothing to fold
+        [(4, 4), (2, 2), (2, 1)],
+    ],
+)
+def test_gather_is_the_walk_in_order(dtype, dims):
+    from ml_dtypes import bfloat16
+
+    flat = np.arange(64).astype(bfloat16 if dtype == "bfloat16" else dtype)
+    length = int(np.prod([s for s, _ in dims]))
+    reach = sum((size - 1) * stride for size, stride in dims)
+    plan = make_plan(flat, 3 if reach + 3 < flat.size else 0, length, dims)
+    expected = np.ascontiguousarray(plan.read(0, plan.size)).reshape(-1)
+    for _ in range(2):  # the first gather builds the row view, the second reuses it
+        got = plan.gather(0, plan.size)
+        assert got.dtype == flat.dtype and got.flags.c_contiguous and got.ndim == 1
+        np.testing.assert_array_equal(got.view(np.uint8), expected.view(np.uint8))
+        if plan.kind == VIEW:  # a copy, as the strided read + ascontiguousarray made
+            assert not np.shares_memory(got, flat)
+    part = plan.gather(2, 5)
+    np.testing.assert_array_equal(part.view(np.uint8), expected[2:7].view(np.uint8))
