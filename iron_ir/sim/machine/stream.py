@@ -60,6 +60,16 @@ class Circuit:
             d.stream = self
         self.fast = partial(greedy_pump(len(dests)), self, source, *dests)
         """The greedy pump (:mod:`.pumpgen`), generated for the number of destinations."""
+        source.gate = dests[0] if dests else None
+        for d in dests:
+            d.gate = source
+
+    def attach_relay(self, relay) -> None:
+        """Let ``relay`` (:mod:`.relay`) move this circuit's objects in bulk. Its test does not
+        need every channel of the circuit inside a BD, so the channels' gates open."""
+        self.relay = relay
+        for ch in self.channels():
+            ch.gate = None
 
     def reset(self) -> None:
         self.busy = False
