@@ -180,6 +180,7 @@ class Channel:
         "claim",
         "tokens",
         "token_waiters",
+        "gate",
     )
 
     def __init__(self, name: str, tile: str, direction: str, index: int, host: bool = False):
@@ -192,6 +193,11 @@ class Channel:
         self.host = host
         """Fed by the runtime sequence (a shim channel) rather than a tile DMA program."""
         self.stream = None
+        self.gate: Channel | None = None
+        """A peer on the channel's circuit that must be inside a BD for the greedy pump to move
+        anything (the source for a destination, a destination for the source), or None
+        (no circuit, or one with a bulk relay): :meth:`run` does not call a pump that would
+        return at once."""
         self.agenda = None
         self.reset()
 
@@ -237,8 +243,13 @@ class Channel:
         """The event scheduler's step: go as far as possible, moving data on the way."""
         while self.advance():
             if self.phase == TRANSFER:
-                if self.stream is not None:
-                    self.stream.pump()
+                stream = self.stream
+                if stream is not None:
+                    # Most channels of a broadcast enter their BDs while the source or another
+                    # destination is still waiting for its lock.
+                    gate = self.gate
+                    if gate is None or gate.phase == TRANSFER:
+                        stream.pump()
                 return
 
     def enqueue(self, task: Task) -> None:

@@ -53,11 +53,13 @@ class PacketSwitch:
         if ch not in self.sources:
             self.sources.append(ch)
             ch.stream = self
+            ch.gate = None
 
     def add_dest(self, ch: Channel) -> None:
         if ch not in self.dests:
             self.dests.append(ch)
             ch.stream = self
+            ch.gate = None
 
     def channels(self) -> list[Channel]:
         return [*self.sources, *self.dests]

@@ -381,8 +381,8 @@ def find_relays(machine) -> list[Relay]:
         relay = _ring(machine, writer, wbds, ch, bds, named, ported, users)
         if relay is not None:
             relays.append(relay)
-            writer.stream.relay = relay
-            ch.stream.relay = relay
+            writer.stream.attach_relay(relay)
+            ch.stream.attach_relay(relay)
     return relays
 
 

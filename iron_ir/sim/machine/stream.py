@@ -10,18 +10,19 @@ channels with different element types see the same bytes (numpy ``view``).
 ``pump`` moves one chunk (the step-by-step schedule) or, in greedy mode (the event scheduler),
 keeps moving while every channel involved can go on: it finishes the BDs that are complete,
 loads and locks their successors, and continues, so an uncontended path moves many objects in
-one call.
+one call. That loop is generated once per destination count (:mod:`.pumpgen`).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from math import lcm
 
 import numpy as np
 
 from iron_ir.sim.errors import DesignError
-from iron_ir.sim.machine.access import SLICE
 from iron_ir.sim.machine.dma import TRANSFER, Channel
+from iron_ir.sim.machine.pumpgen import greedy_pump
 
 
 def _account(ch: Channel, k: int) -> None:
@@ -43,7 +44,7 @@ def _as(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
 class Circuit:
     """A circuit-switched flow from one MM2S channel to one or more S2MM channels."""
 
-    __slots__ = ("name", "source", "dests", "greedy", "busy", "origin", "relay")
+    __slots__ = ("name", "source", "dests", "greedy", "busy", "origin", "relay", "fast")
 
     def __init__(self, name: str, source: Channel, dests: list[Channel], origin=None):
         self.name = name
@@ -57,6 +58,18 @@ class Circuit:
         source.stream = self
         for d in dests:
             d.stream = self
+        self.fast = partial(greedy_pump(len(dests)), self, source, *dests)
+        """The greedy pump (:mod:`.pumpgen`), generated for the number of destinations."""
+        source.gate = dests[0] if dests else None
+        for d in dests:
+            d.gate = source
+
+    def attach_relay(self, relay) -> None:
+        """Let ``relay`` (:mod:`.relay`) move this circuit's objects in bulk. Its test does not
+        need every channel of the circuit inside a BD, so the channels' gates open."""
+        self.relay = relay
+        for ch in self.channels():
+            ch.gate = None
 
     def reset(self) -> None:
         self.busy = False
@@ -73,109 +86,13 @@ class Circuit:
         if not self.greedy:
             return self._move()
         if self.relay is None:
-            # Most greedy pumps come from a channel that just entered a BD while a peer is
-            # still waiting for its lock (a broadcast's destinations get ready one by one):
-            # nothing moves until every channel is inside a BD, so say so at once.
-            if self.source.phase != TRANSFER:
-                return False
-            for d in self.dests:
-                if d.phase != TRANSFER:
-                    return False
+            return self.fast()
         self.busy = True
-        moved = False
         try:
-            if self.relay is not None and self.relay.bulk():
-                moved = True
-            if len(self.dests) == 1:
-                moved = self._pump_one()
-            else:
-                moved = self._pump_broadcast()
-            # What the inline pumps leave (channels of other element widths) moves here; a
-            # source out of its BD moves nothing (``_move``'s first test, without the call).
-            while self.source.phase == TRANSFER and self._move(greedy=True):
-                moved = True
+            bulk = self.relay.bulk()
         finally:
             self.busy = False
-        return moved
-
-    def _pump_one(self) -> bool:
-        """The greedy pump of a point-to-point circuit between channels of one element width
-        (most flows): :meth:`_move` with the bookkeeping inline."""
-        src, dst = self.source, self.dests[0]
-        moved = False
-        while src.phase == TRANSFER and dst.phase == TRANSFER:
-            sp, dp = src.plan, dst.plan
-            if sp.flat.itemsize != dp.flat.itemsize:
-                return moved
-            k = src.remaining if src.remaining < dst.remaining else dst.remaining
-            if sp.kind == SLICE and dp.kind == SLICE:
-                a, b = sp.start + src.pos, dp.start + dst.pos
-                data = sp.flat[a : a + k]
-                dp.flat[b : b + k] = data if data.dtype == dp.flat.dtype else data.view(dp.flat.dtype)
-            else:
-                dp.write(dst.pos, k, _as(sp.read(src.pos, k), dp.flat.dtype))
-            src.pos += k
-            src.remaining -= k
-            task = src.task
-            if task is not None and task.host:
-                task.moved += k
-            dst.pos += k
-            dst.remaining -= k
-            task = dst.task
-            if task is not None and task.host:
-                task.moved += k
-            if src.remaining == 0:
-                src.next_transfer()
-            if dst.remaining == 0:
-                dst.next_transfer()
-            moved = True
-        return moved
-
-    def _pump_broadcast(self) -> bool:
-        """The greedy pump of a broadcast whose channels share one element type: :meth:`_move`
-        with the bookkeeping inline, the chunk read (gathered, if strided) once and stored
-        into every destination."""
-        src, dests = self.source, self.dests
-        dtype = src.plan.flat.dtype if src.phase == TRANSFER else None
-        moved = False
-        while src.phase == TRANSFER:
-            k = src.remaining
-            for d in dests:
-                if d.phase != TRANSFER or d.plan.flat.dtype != dtype:
-                    return moved
-                if d.remaining < k:
-                    k = d.remaining
-            data = src.plan.read(src.pos, k)
-            if not data.flags.c_contiguous:
-                data = np.ascontiguousarray(data)
-            if data.ndim != 1:
-                data = data.reshape(-1)
-            src.pos += k
-            src.remaining -= k
-            task = src.task
-            if task is not None and task.host:
-                task.moved += k
-            for d in dests:
-                dp = d.plan
-                if dp.kind == SLICE:
-                    b = dp.start + d.pos
-                    dp.flat[b : b + k] = data
-                else:
-                    dp.write(d.pos, k, data)
-                d.pos += k
-                d.remaining -= k
-                task = d.task
-                if task is not None and task.host:
-                    task.moved += k
-            if src.remaining == 0:
-                src.next_transfer()
-            for d in dests:
-                if d.remaining == 0:
-                    d.next_transfer()
-            moved = True
-            if src.phase == TRANSFER:
-                dtype = src.plan.flat.dtype
-        return moved
+        return self.fast() or bulk
 
     def _move(self, greedy: bool = False) -> bool:
         src = self.source
