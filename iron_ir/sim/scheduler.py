@@ -42,11 +42,10 @@ TICKS = 256
 """Iterations of a compiled loop between budget checks: small, so the countdown stays among
 Python's cached small ints (a large one is a new int object per iteration)."""
 
-
-
 CORE_ERRORS = (IndexError, ValueError, TypeError, OverflowError, ZeroDivisionError)
 """What a core's compiled body raises on a bad index, value or operation: reported as the
 core's failure (``Process._failed``), not as a bug of the simulator."""
+
 
 class Process:
     """A core or the runtime sequence: a generator that yields what it waits on."""
