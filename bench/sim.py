@@ -258,6 +258,7 @@ def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
             raise SystemExit(f"GEMM {size}³: the whole-array exact numerics differ from the simulator")
         exact = best_of(lambda: exact_gemm(a, b, k, gemm["s"]), 7)
         products = best_of(block_products(a, b, gemm["s"]), 7)
+        kernel_rows = kernel_floor(design, a, b, plain, size)
         peak = peak_memory(lambda: design(a, b))
         kernels = design.simulator.kernels
         rows.append(
@@ -286,7 +287,58 @@ def bench_gemm(quick: bool) -> list[tuple[str, str, str]]:
                 f"{exact / plain:,.1f}× numpy tiled reference",
             )
         )
+        rows += kernel_rows
     return rows
+
+
+def kernel_floor(design, a, b, plain: float, size: int) -> list[tuple[str, str, str]]:
+    """The kernel calls of one run of ``design`` alone, nothing else simulated: logged by
+    the run's kernel queue and run again on the buffers the run left (the models' cost does
+    not depend on the values), as the run batched them (its flushes), batched over the whole
+    run by buffer conflicts (the fewest batches any schedule of these calls allows a
+    simulator that runs them on the cores' buffers), and one call at a time (one numpy
+    computation per call). A floor under the GEMM ratio for any simulator that runs the
+    design's kernel calls with the model's numerics."""
+    from iron_ir.sim.batching import KernelQueue, waves
+
+    queue = design.simulator.kernels
+    queue.log = []
+    try:
+        design(a, b)
+        flushes = queue.log
+    finally:
+        queue.log = None
+    entries = [e for flushed in flushes for e in flushed]
+    replay = KernelQueue()
+
+    def as_run() -> None:
+        for flushed in flushes:
+            replay.pending = list(flushed)
+            replay.flush()
+
+    whole = waves(entries)
+
+    def as_waves() -> None:
+        for wave in whole:
+            for (run, group), payloads in wave.items():
+                run(group, payloads[:])
+
+    def one_by_one() -> None:
+        for (run, group), payload, *_ in entries:
+            run(group, [payload])
+
+    ran, waved, single = (best_of(fn, 7) for fn in (as_run, as_waves, one_by_one))
+    batches = sum(len(w) for w in whole)
+    return [
+        (
+            f"kernel calls alone of GEMM {size}³ ({len(entries)} calls, nothing else "
+            f"simulated) vs numpy tiled: batched as a run batches them ({len(flushes)} flushes), over the "
+            f"whole run by buffer conflicts ({len(whole)} waves, {batches} batches), one by one",
+            f"{ran * 1e3:,.1f} ms as run, {waved * 1e3:,.1f} ms in waves, "
+            f"{single * 1e3:,.1f} ms one by one",
+            f"{ran / plain:,.1f}× / {waved / plain:,.1f}× / {single / plain:,.1f}× numpy tiled",
+        )
+    ]
 
 
 def block_products(a: np.ndarray, b: np.ndarray, s: int):

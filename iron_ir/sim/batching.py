@@ -84,10 +84,13 @@ class KernelQueue:
     """Prepared kernel calls of one simulator, run at :meth:`flush` (see the module
     docstring). ``active`` is set for runs that defer; the counters say how calls ran."""
 
-    __slots__ = ("active", "batched", "batches", "calls", "flushes", "pending", "plans")
+    __slots__ = ("active", "batched", "batches", "calls", "flushes", "log", "pending", "plans")
 
     def __init__(self) -> None:
         self.active = False
+        self.log: list[list[tuple]] | None = None
+        """When a list, each flush appends the entries it runs (what ran together, for a
+        reader or a benchmark that replays a run's kernel calls without simulating)."""
         self.pending: list[tuple] = []
         """:func:`entry` of each prepared call, in program order."""
         self.plans: dict[tuple, tuple] = {}
@@ -114,6 +117,8 @@ class KernelQueue:
             return
         self.pending = []
         self.flushes += 1
+        if self.log is not None:
+            self.log.append(pending)
         self.calls += len(pending)
         if len(pending) == 1:
             (run, group), payload = pending[0][:2]

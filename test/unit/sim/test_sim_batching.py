@@ -355,3 +355,22 @@ def test_queue_remembers_the_waves_of_a_pending_list_by_its_entries():
     # e1 reads x before e0 writes it: e0 waits for e1.
     assert flush([e1, e0, e2]) == [[1, 2], [0]]
     assert len(queue.plans) == 2
+
+
+def test_queue_log_keeps_what_each_flush_ran():
+    """With ``log`` a list, every flush appends the entries it ran, in order; by default the
+    queue keeps none."""
+    zero = lookup_model("zero_bf16", None)
+    bufs = [np.ones(64, dtype=BF16) for _ in range(3)]
+    queue = KernelQueue()
+    assert queue.log is None
+    queue.add(zero.prepare(bufs[0]))
+    queue.flush()
+    queue.log = []
+    queue.add(zero.prepare(bufs[1]))
+    queue.add(zero.prepare(bufs[2]))
+    queue.flush()
+    queue.flush()  # nothing pending: nothing logged
+    assert [len(ran) for ran in queue.log] == [2]
+    assert [e[4].writes[0] is b for e, b in zip(queue.log[0], bufs[1:])] == [True, True]
+    assert all(not b.astype(np.float32).any() for b in bufs)
