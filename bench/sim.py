@@ -13,7 +13,9 @@ figure), and numpy computing the kernel model's exact numerics (fp64 block produ
 to fp32, fp32 K-order sums, bf16 after every kernel call) on whole arrays, checked bit for
 bit against the simulated C. The second ratio is the simulator's overhead over those
 numerics; a third row puts those numerics alone against the fp32 reference: a floor under
-the first ratio, since the simulator computes them too.
+the first ratio, since the simulator computes them too. A fourth runs the kernel calls of one
+run again, nothing else simulated (:func:`kernel_floor`): the floor for any simulator that
+runs the design's kernel calls.
 
 numpy's large temporaries come from glibc's heap, not fresh mmaps (:func:`steady_allocator`),
 so a baseline that allocates per call is not timed paying page faults.
