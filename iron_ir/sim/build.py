@@ -15,25 +15,21 @@ DMA channels and circuits that mlir-aie's objectfifo stateful transform would cr
 
 from __future__ import annotations
 
-import numpy as np
-
 from iron_ir.device import TileKind
 from iron_ir.sim.codegen.emitter import where
 from iron_ir.sim.design import Design, Fifo, Link, Tile, as_int, prop, sym_name
-from iron_ir.sim.errors import DesignError, DmaBoundsError
+from iron_ir.sim.errors import DesignError
 from iron_ir.sim.machine import (
     Bd,
     Channel,
     Circuit,
     HostEnd,
     Machine,
-    PatternError,
-    Plan,
     Pool,
     Task,
-    make_plan,
 )
 from iron_ir.dialects.aie.device import memref_bytes
+from iron_ir.sim.machine.access import tile_plan
 from iron_ir.sim.types import alloc_memref, memref_shape
 
 
@@ -61,30 +57,6 @@ def _shares_memory(design: Design, fifo: Fifo) -> bool:
     return spec.is_legal_mem_affinity((p.col, p.row), (c.col, c.row)) or spec.is_legal_mem_affinity(
         (c.col, c.row), (p.col, p.row)
     )
-
-
-def tile_plan(
-    flat: np.ndarray,
-    base: int,
-    length: int,
-    dims: list[tuple[int, int]],
-    pad: list[tuple[int, int]],
-    what: str,
-    write: bool,
-    pad_value: int = 0,
-) -> Plan:
-    """The access plan of a tile-DMA BD on ``flat``; a padded BD sends the dims' data with
-    the zeros around it, whatever its length says (the verifier checks the length)."""
-    if pad and len(pad) > len(dims):
-        raise DesignError(f"{what}: {len(pad)} padding dims for {len(dims)} BD dims")
-    try:
-        return make_plan(flat, base, length, dims, pad, write, pad_value)
-    except PatternError as err:
-        raise DmaBoundsError(
-            f"{what}: the access pattern (offset {base}, len {length}, dims {dims}) reaches "
-            f"element {err.offset}, outside the {flat.size}-element buffer.\n"
-            f"Check the sizes and strides against the objectfifo's element type."
-        ) from None
 
 
 def chain(bds: list[Bd], cyclic: bool) -> None:

@@ -28,6 +28,7 @@ from iron_ir.sim.codegen.emitter import where
 from iron_ir.sim.design import Design, Tile, as_bool, as_int, dim_pairs, prop
 from iron_ir.sim.errors import DesignError, UnsupportedOpError
 from iron_ir.sim.machine import AIE1, EQ, GE, Bd, Channel, Circuit, HostEnd, Machine, Task
+from iron_ir.sim.machine.access import tile_plan
 from iron_ir.sim.machine.packet import PacketSwitch
 
 DIRECTIONS = {0: "S2MM", 1: "MM2S"}
@@ -434,8 +435,6 @@ def _cyclic(first: Bd | None) -> bool:
 
 
 def _plan(flat, base, length, dims, pad, direction, what, pad_value):
-    from iron_ir.sim.build import tile_plan
-
     return tile_plan(
         flat, base, length, dims, pad, what, direction == "S2MM", pad_value=pad_value
     )

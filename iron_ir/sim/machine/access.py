@@ -19,11 +19,22 @@ import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
 from iron_ir.dma.access import BdDims, BufferDescriptor, bd_offsets
+from iron_ir.sim.errors import DesignError, DmaBoundsError
 
 SLICE, VIEW, OFFSETS, PADDED = 0, 1, 2, 3
 
 _PIECES = 64
 """Chunks (position, length) of a view's walk whose pieces a plan remembers."""
+
+
+def as_type(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """A chunk of elements as ``dtype``: a view when the element widths agree, else its
+    bytes reinterpreted (a stream between buffers of different element types moves bytes)."""
+    if data.dtype == dtype:
+        return data
+    if data.dtype.itemsize == dtype.itemsize:
+        return data.view(dtype)
+    return np.ascontiguousarray(data).reshape(-1).view(dtype)
 
 
 def extent(sizes, strides) -> int:
@@ -310,3 +321,27 @@ def make_plan(
         return Plan(OFFSETS, flat, length, offsets=offsets)
     view = _strided(flat, base, shape, strides)
     return Plan(VIEW, flat, length, view=view)
+
+
+def tile_plan(
+    flat: np.ndarray,
+    base: int,
+    length: int,
+    dims: list[tuple[int, int]],
+    pad: list[tuple[int, int]],
+    what: str,
+    write: bool,
+    pad_value: int = 0,
+) -> Plan:
+    """The access plan of a tile-DMA BD on ``flat``; a padded BD sends the dims' data with
+    the zeros around it, whatever its length says (the verifier checks the length)."""
+    if pad and len(pad) > len(dims):
+        raise DesignError(f"{what}: {len(pad)} padding dims for {len(dims)} BD dims")
+    try:
+        return make_plan(flat, base, length, dims, pad, write, pad_value)
+    except PatternError as err:
+        raise DmaBoundsError(
+            f"{what}: the access pattern (offset {base}, len {length}, dims {dims}) reaches "
+            f"element {err.offset}, outside the {flat.size}-element buffer.\n"
+            f"Check the sizes and strides against the objectfifo's element type."
+        ) from None

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from iron_ir.sim.errors import DesignError
+from iron_ir.sim.machine.access import as_type
 from iron_ir.sim.machine.dma import IDLE, TRANSFER, Channel
-from iron_ir.sim.machine.stream import _as
 
 
 def header_word(packet_id: int, packet_type: int) -> int:
@@ -138,7 +138,7 @@ class PacketSwitch:
         src.count_moved(k)
         for d in dests:
             kd = k * size // d.plan.flat.itemsize
-            d.plan.write(d.pos, kd, _as(data, d.plan.flat.dtype))
+            d.plan.write(d.pos, kd, as_type(data, d.plan.flat.dtype))
             d.count_moved(kd)
         ended = src.remaining == 0
         if ended:

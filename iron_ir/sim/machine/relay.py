@@ -30,10 +30,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from iron_ir.sim.machine.access import OFFSETS, SLICE, VIEW
+from iron_ir.sim.machine.access import OFFSETS, SLICE, VIEW, as_type
 from iron_ir.sim.machine.dma import ACQUIRE, TRANSFER, Bd, Channel
 from iron_ir.sim.machine.lock import GE
-from iron_ir.sim.machine.stream import Circuit, _as
+from iron_ir.sim.machine.stream import Circuit
 
 
 class Relay:
@@ -134,7 +134,7 @@ class Relay:
         # The objects already in the ring leave first, each ``repeat`` times.
         for o in range(full):
             plan = self.rbds[((kr + o) % d) * rep].plans[0]
-            data = _as(plan.read(0, size), out_dtype)
+            data = as_type(plan.read(0, size), out_dtype)
             for _ in range(rep):
                 dp.write(at, size, data)
                 at += size
@@ -147,11 +147,11 @@ class Relay:
             data = data.reshape(through, size)
         if rep > 1:
             data = np.broadcast_to(data.reshape(through, 1, size), (through, rep, size))
-        dp.write(at, through * rep * size, _as(data, out_dtype))
+        dp.write(at, through * rep * size, as_type(data, out_dtype))
         # The ring keeps the last ``d`` objects the writer was given, as it would have.
         for j in range(n - d, n):
             plan = self.wbds[(kw + j) % d].plans[0]
-            plan.write(0, size, _as(sp.read(src.pos + j * size, size), plan.flat.dtype))
+            plan.write(0, size, as_type(sp.read(src.pos + j * size, size), plan.flat.dtype))
         _count_loads(self.wbds, kw + wt, n)
         _count_loads(self.rbds, kr * rep + rt, n * rep)
         w, r = self.writer, self.reader

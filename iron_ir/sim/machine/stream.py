@@ -21,6 +21,7 @@ from math import lcm
 import numpy as np
 
 from iron_ir.sim.errors import DesignError
+from iron_ir.sim.machine.access import as_type
 from iron_ir.sim.machine.dma import TRANSFER, Channel
 from iron_ir.sim.machine.pumpgen import greedy_pump
 
@@ -31,14 +32,6 @@ def _account(ch: Channel, k: int) -> None:
     task = ch.task
     if task is not None and task.host:
         task.moved += k
-
-
-def _as(data: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    if data.dtype == dtype:
-        return data
-    if data.dtype.itemsize == dtype.itemsize:
-        return data.view(dtype)
-    return np.ascontiguousarray(data).reshape(-1).view(dtype)
 
 
 class Circuit:
@@ -121,7 +114,7 @@ class Circuit:
         _account(src, k)
         for i, d in enumerate(dests):
             kd = k if counts is None else counts[i + 1]
-            d.plan.write(d.pos, kd, _as(data, d.plan.flat.dtype))
+            d.plan.write(d.pos, kd, as_type(data, d.plan.flat.dtype))
             _account(d, kd)
         for ch in (src, *dests):
             if ch.remaining == 0:
