@@ -218,6 +218,7 @@ def _summary(path: str, module, backend: str) -> str:
         "objectfifos": names.count("aie.objectfifo"),
         "links": names.count("aie.objectfifo.link"),
         "runtime DMA tasks": names.count("aiex.dma_configure_task_for")
+        + names.count("aiex.dma_configure_task")
         + names.count("aiex.npu.dma_memcpy_nd"),
     }
     what = ", ".join(f"{n} {k}" for k, n in counts.items())

@@ -367,29 +367,35 @@ class PhysicalBuilder:
     def _packets(self) -> None:
         if not self.d.packet_flows:
             return
-        routes: dict[int, list[Channel]] = {}
-        keep: dict[int, bool] = {}
+        # A packet id names a flow from one source: two flows may share an id from different
+        # sources (a mem tile forwarding packet 1 of the shim's to a core as its own packet 1),
+        # so the routes are by (source, id) and whether a header is kept by (id, destination).
+        routes: dict[tuple[int, int], list[Channel]] = {}
+        keep: dict[tuple[int, int], bool] = {}
         flows_of: dict[int, list[int]] = {}
         switch = PacketSwitch(
             "packet-switched streams",
-            lambda src, pid: routes.get(pid, []),
+            lambda src, pid: routes.get((id(src), pid), []),
             {},
-            lambda pid, dest: keep.get(pid, False),
+            lambda pid, dest: keep.get((pid, id(dest)), False),
         )
         for op in self.d.packet_flows:
             pid = as_int(prop(op, "ID"))
-            keep[pid] = as_bool(prop(op, "keep_pkt_header"))
+            kept = as_bool(prop(op, "keep_pkt_header"))
             sources, dests = self._flow_ends(op)
+            dest_channels = [
+                ch for ch in (self._endpoint(end, "S2MM", op) for end in dests) if ch is not None
+            ]
+            for ch in dest_channels:
+                switch.add_dest(ch)
+                keep[(pid, id(ch))] = kept
             for end in sources:
                 ch = self._endpoint(end, "MM2S", op)
                 if ch is not None:
                     switch.add_source(ch)
                     flows_of.setdefault(id(ch), []).append(pid)
-            for end in dests:
-                ch = self._endpoint(end, "S2MM", op)
-                switch.add_dest(ch)
-                if ch not in routes.setdefault(pid, []):
-                    routes[pid].append(ch)
+                    route = routes.setdefault((id(ch), pid), [])
+                    route.extend(d for d in dest_channels if d not in route)
         for key, pids in flows_of.items():
             if len(set(pids)) == 1:
                 switch.default_ids[key] = pids[0]

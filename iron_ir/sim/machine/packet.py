@@ -9,6 +9,12 @@ a fixed order). An S2MM BD just counts words, so one BD may receive several pack
 packet may fill several BDs. The header word is dropped at the destination unless the flow
 keeps it (``keep_pkt_header``); a kept header arrives as one 32-bit word before the data:
 ``packet id | type << 12``, odd parity in bit 31.
+
+A BD without a packet header of its own (no ``aie.dma_bd_packet``, no ``packet`` attribute)
+sends its data as it is, and the switch reads the packet header from the stream: the BD's
+first 32-bit word, as when a mem tile forwards a buffer it received with the header kept.
+That word is then the header (kept or dropped as above), not data. A source in a single
+packet flow whose BDs carry no header is routed by that flow's id, its data all data.
 """
 
 from __future__ import annotations
@@ -44,10 +50,14 @@ class PacketSwitch:
         self.busy = False
         self.headers_sent: dict[int, tuple[int, int]] = {}
         """Per source: the BD execution whose packet header went out."""
+        self.data_headers: dict[int, tuple[tuple[int, int], tuple[int, int], int]] = {}
+        """Per source whose BDs carry no header: the BD execution, the ``(type, id)`` read from
+        its first word, and the word."""
 
     def reset(self) -> None:
         self.busy = False
         self.headers_sent.clear()
+        self.data_headers.clear()
 
     def add_source(self, ch: Channel) -> None:
         if ch not in self.sources:
@@ -70,12 +80,36 @@ class PacketSwitch:
             return packet
         pid = self.default_ids.get(id(src))
         if pid is None:
+            return self._data_header(src)[0]
+        return 0, pid
+
+    def _in_data(self, src: Channel) -> bool:
+        """Whether the current BD of ``src`` begins with its packet header in its data."""
+        return src.bd.packet is None and id(src) not in self.default_ids
+
+    def _data_header(self, src: Channel) -> tuple[tuple[int, int], int]:
+        """``((type, id), word)`` of the header the current BD execution of ``src`` sends in
+        its first 32-bit word (read when the BD starts: the channel holds its lock)."""
+        marker = (id(src.bd), src.bd.runs)
+        known = self.data_headers.get(id(src))
+        if known is not None and known[0] == marker:
+            return known[1], known[2]
+        plan = src.plan
+        size = plan.flat.itemsize
+        count = 4 // size if size <= 4 else 0
+        if count == 0 or 4 % size or plan.size < count:
             raise DesignError(
                 f"{src.name} sends on a packet-switched stream ({self.name}) but its BD "
                 f"{src.bd.label} carries no packet header (aie.dma_bd_packet or packet = "
-                f"<pkt_type, pkt_id>) and the source is in several packet flows"
+                f"<pkt_type, pkt_id>), the source is in several packet flows, and the BD's "
+                f"data cannot begin with one: it moves {plan.size} element(s) of "
+                f"{size} bytes, and a header is one 32-bit word.\n"
+                f"Give the BD a packet header, or send a buffer whose first word is one."
             )
-        return 0, pid
+        word = int(np.ascontiguousarray(plan.read(0, count)).view(np.uint32)[0])
+        packet = ((word >> 12) & 0x7, word & 0x1F)
+        self.data_headers[id(src)] = (marker, packet, word)
+        return packet, word
 
     def peers(self, ch: Channel) -> list[Channel]:
         if ch in self.sources and ch.phase == TRANSFER:
@@ -110,9 +144,16 @@ class PacketSwitch:
         ptype, pid = self.packet_of(src)
         dests = self.route(src, pid)
         if not dests:
+            origin = ""
+            if self._in_data(src):
+                origin = (
+                    f" (read from the first word of its BD's data, "
+                    f"{self._data_header(src)[1]:#010x}: BD {src.bd.label} carries no packet "
+                    f"header of its own and the source is in several packet flows)"
+                )
             raise DesignError(
-                f"{src.name} sends packet id {pid} on {self.name}, which no packet flow or "
-                f"packet rule routes anywhere"
+                f"{src.name} sends packet id {pid}{origin} on {self.name}, which no packet "
+                f"flow or packet rule routes anywhere from it"
             )
         for d in dests:
             if d.phase != TRANSFER or (d.claim is not None and d.claim is not src):
@@ -123,7 +164,22 @@ class PacketSwitch:
             marker = (id(src.bd), src.bd.runs)
             if self.headers_sent.get(id(src)) != marker:
                 self.headers_sent[id(src)] = marker
-                if not self._headers(dests, ptype, pid):
+                if self._in_data(src):
+                    # The first word is the header, not data: it leaves the source's BD.
+                    head = 4 // src.plan.flat.itemsize
+                    src.count_moved(head)
+                    delivered = self._headers(dests, ptype, pid, self._data_header(src)[1])
+                    if src.remaining == 0:
+                        for d in dests:
+                            d.claim = None
+                        src.finish()
+                        if self.greedy:
+                            while src.advance() and src.phase == IDLE:
+                                pass
+                        return True
+                    if not delivered:
+                        return True
+                elif not self._headers(dests, ptype, pid):
                     return True
         k = src.remaining
         size = src.plan.flat.itemsize
@@ -152,10 +208,13 @@ class PacketSwitch:
                         pass
         return True
 
-    def _headers(self, dests: list[Channel], ptype: int, pid: int) -> bool:
-        """Deliver the header word to the destinations that keep it; True when they can take
-        the data next."""
-        word = np.array([header_word(pid, ptype)], dtype=np.uint32)
+    def _headers(
+        self, dests: list[Channel], ptype: int, pid: int, word: int | None = None
+    ) -> bool:
+        """Deliver the header word (``word``: as the source's data had it; else the one the
+        DMA makes of the BD's packet attribute) to the destinations that keep it; True when
+        they can take the data next."""
+        word = np.array([header_word(pid, ptype) if word is None else word], dtype=np.uint32)
         for d in dests:
             if not self.keep_header(pid, d):
                 continue
