@@ -98,6 +98,7 @@ MODULE_MAP: dict[str, str | None] = {
     # The 2023-2024 module names of placed designs.
     "aie.dialects.func": "iron_ir.placed.func",
     "aie.dialects.memref": "iron_ir.placed.memref",
+    "aie.dialects.vector": "iron_ir.placed.vector",
     "aie.extras.dialects.ext.memref": "iron_ir.placed.memref",
     "aie.dialects.extras": None,
     "aie.dialects.extras.memref": "iron_ir.placed.memref",

@@ -2,6 +2,7 @@
 names mlir-aie's ``aiex`` re-exports from ``aie``."""
 
 from iron_ir.dialects.aie import DMAChannelDir, LockAction
+from iron_ir.placed import aie  # mlir-aie's aiex imports the aie module: `aie.lock(...)` after *
 from iron_ir.placed.dma import bds, dma_bd
 from iron_ir.placed.device import end as EndOp
 from iron_ir.placed.legacy import (
@@ -25,6 +26,7 @@ from iron_ir.placed.runtime import (
     dma_start_task,
     dma_wait,
     npu_dma_memcpy_nd,
+    npu_dma_wait,
     npu_address_patch,
     npu_maskwrite32,
     npu_rtp_write,
@@ -40,6 +42,7 @@ from iron_ir.placed.runtime import (
 )
 
 __all__ = [
+    "aie",
     "IpuWriteRTPOp",
     "NpuWriteRTPOp",
     "ipu_dma_memcpy_nd",
@@ -62,6 +65,7 @@ __all__ = [
     "dma_start_bd_chain_for",
     "dma_start_task",
     "dma_wait",
+    "npu_dma_wait",
     "npu_dma_memcpy_nd",
     "npu_address_patch",
     "npu_maskwrite32",

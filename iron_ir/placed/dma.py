@@ -36,11 +36,13 @@ from iron_ir.dialects.aie import (
     PacketSourceOp,
     ShimDMAAllocationOp,
     ShimDMAOp,
+    TileOp,
     WireBundle,
 )
 from iron_ir.errors import IronTypeError
 from iron_ir.placed.builder import OpHandle, emit, inside, point, ssa
 from iron_ir.placed.device import mlir_type, tile_value
+from iron_ir.placed.device import tile as make_tile
 from iron_ir.placed.objectfifo import dim_pairs, pad_pairs
 from iron_ir.tracing.engine import TracedValue
 
@@ -373,9 +375,21 @@ def shim_dma_allocation(
     packet: Any = None,
 ) -> OpHandle:
     """``aie.shim_dma_allocation @name(%shim, MM2S|S2MM, channel)``: names a shim channel for
-    runtime DMAs (``npu_dma_memcpy_nd(metadata="name", ...)``)."""
+    runtime DMAs (``npu_dma_memcpy_nd(metadata="name", ...)``).
+
+    The 2024-2025 spelling ``shim_dma_allocation(name, direction, channel, column)`` (a column
+    where the tile is now) is accepted too: the allocation goes on that column's shim tile,
+    the design's own ``tile(column, 0)`` when it has one."""
     if not isinstance(sym_name, str) or not sym_name:
         raise IronTypeError(f"shim_dma_allocation: the name must be a string, got {sym_name!r}")
+    if isinstance(tile, DMAChannelDir):
+        direction, index, column = tile, channel_dir, channel_index
+        if isinstance(column, bool) or not isinstance(column, int) or column < 0:
+            raise IronTypeError(
+                f"shim_dma_allocation({sym_name!r}, {direction.name}, {index!r}, col): the "
+                f"column must be a non-negative integer, got {column!r}"
+            )
+        tile, channel_dir, channel_index = _shim_tile(column), direction, index
     op = ShimDMAAllocationOp(
         sym_name,
         tile_value(tile, "shim_dma_allocation(tile)"),
@@ -387,6 +401,19 @@ def shim_dma_allocation(
     handle = OpHandle(emit(op, "shim_dma_allocation"))
     handle.sym_name = sym_name  # type: ignore[attr-defined]
     return handle
+
+
+def _shim_tile(column: int) -> Any:
+    """The ``aie.tile(column, 0)`` of the device being built: its own, else a new one."""
+    block = point("shim_dma_allocation").point.block
+    device = block.parent_op()
+    while device is not None and device.name != "aie.device":
+        device = device.parent_op()
+    if device is not None:
+        for op in device.walk():
+            if isinstance(op, TileOp) and op.col_row == (column, 0):
+                return op.results[0]
+    return make_tile(column, 0)
 
 
 __all__ = [

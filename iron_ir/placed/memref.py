@@ -1,6 +1,8 @@
-"""``aie.dialects.memref`` (and ``aie.extras.dialects.ext.memref``) inside placed core bodies:
-``memref.load(buf, [i])`` and ``memref.store(value, buf, [i])``, which are ``buf[i]`` and
-``buf[i] = value`` on the traced buffer."""
+"""``aie.dialects.memref`` (and ``aie.extras.dialects.ext.memref``) in placed designs:
+``memref.load(buf, [i])`` and ``memref.store(value, buf, [i])`` inside core bodies, which are
+``buf[i]`` and ``buf[i] = value`` on the traced buffer; and ``memref.global_(name, type)`` in
+a device body (``memref.global``: a named host-side buffer that older runtime DMAs name as
+their metadata, or a constant table)."""
 
 from __future__ import annotations
 
@@ -36,4 +38,54 @@ def store(value: Any, memref: Any, indices: Any, *, nontemporal: Any = None, loc
     _buffer(memref, "store")[_key(indices)] = value
 
 
-__all__ = ["load", "store"]
+def global_(
+    sym_name: str,
+    type_: Any,
+    *,
+    sym_visibility: str | None = None,
+    initial_value: Any = None,
+    constant: bool | None = None,
+    alignment: int | None = None,
+    loc: Any = None,
+    ip: Any = None,
+) -> Any:
+    """``memref.global "visibility" @sym_name : type [= initial value]`` at the current point
+    (MLIR's python spelling: ``type_`` a memref type, ``initial_value`` an array or None)."""
+    import numpy as np
+    from xdsl.dialects.builtin import IntegerAttr, StringAttr, UnitAttr, i64
+
+    from iron_ir.dialects.memref import GlobalOp
+    from iron_ir.dtype import dense_elements
+    from iron_ir.placed.builder import emit
+    from iron_ir.placed.device import memref_type
+
+    if not isinstance(sym_name, str) or not sym_name:
+        raise IronTypeError(f"memref.global_: the name must be a string, got {sym_name!r}")
+    memref = memref_type(type_, "memref.global_(type_)")
+    properties: dict[str, Any] = {"sym_name": StringAttr(sym_name), "type": memref}
+    if sym_visibility is not None:
+        if not isinstance(sym_visibility, str):
+            raise IronTypeError(
+                f"memref.global_ @{sym_name}: sym_visibility must be a string such as "
+                f"\"public\" or \"private\", got {sym_visibility!r}"
+            )
+        properties["sym_visibility"] = StringAttr(sym_visibility)
+    if initial_value is not None:
+        array = np.asarray(initial_value)
+        elements = int(np.prod(memref.get_shape()))
+        if array.size == 1:
+            array = np.full(elements, array.reshape(-1)[0], dtype=array.dtype)
+        if array.size != elements:
+            raise IronTypeError(
+                f"memref.global_ @{sym_name}: initial_value has {array.size} elements but "
+                f"{memref} holds {elements}"
+            )
+        properties["initial_value"] = dense_elements(memref, array)
+    if constant:
+        properties["constant"] = UnitAttr()
+    if alignment is not None:
+        properties["alignment"] = IntegerAttr(int(alignment), i64)
+    return emit(GlobalOp.create(properties=properties), "memref.global_")
+
+
+__all__ = ["global_", "load", "store"]

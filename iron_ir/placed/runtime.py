@@ -207,6 +207,12 @@ def dma_wait(*args: Any) -> None:
         emit(NpuDmaWaitOp(_symbol(target, "dma_wait")), "dma_wait")
 
 
+def npu_dma_wait(symbol: Any, *, loc: Any = None, ip: Any = None) -> None:
+    """``aiex.npu.dma_wait {symbol = @name}``: the op's own builder (one objectfifo or
+    ``shim_dma_allocation`` name), as older designs call it."""
+    dma_wait(symbol)
+
+
 def npu_sync(
     column: int,
     row: int,
@@ -547,6 +553,7 @@ __all__ = [
     "dma_start_bd_chain_for",
     "dma_start_task",
     "dma_wait",
+    "npu_dma_wait",
     "npu_dma_memcpy_nd",
     "npu_address_patch",
     "npu_maskwrite32",

@@ -473,12 +473,15 @@ def _memcpy(e: Emitter, op: Operation) -> None:
     end = resolve_host_end(ctx.design, ctx.machine, symbol, where(op))
     kind = "fill" if end.direction == "MM2S" else "drain"
     issue = as_bool(prop(op, "issue_token")) or end.direction == "S2MM"
+    # `packet = <pkt_type, pkt_id>`: the shim DMA sends the data as that packet.
+    info = prop(op, "packet")
+    packet = None if info is None else (info.pkt_type.data, info.pkt_id.data)
     tmpl = TaskTemplate(
         f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})",
         end,
         issue,
         0,
-        [BdTemplate(0, 0, [], where(op))],
+        [BdTemplate(0, 0, [], where(op), packet)],
     )
     offsets = _list(e, prop(op, "static_offsets"), op.offsets)
     sizes = _list(e, prop(op, "static_sizes"), op.sizes)
