@@ -132,6 +132,25 @@ def _run(args) -> int:
         names = ", ".join(dict.fromkeys(design.jit_runs))
         print(f"{args.design}: ran @iron.jit design(s) {names} on the {args.backend} backend; "
               "the design checked its results and exited 0")
+        unused = [
+            flag
+            for flag, given in (
+                ("--out", args.out),
+                ("--inputs", args.inputs),
+                ("--trace", args.trace),
+                ("--level physical", args.level == "physical"),
+                ("--exact-schedule", args.exact_schedule),
+                ("--sequence", args.sequence),
+            )
+            if given
+        ]
+        if unused:
+            print(
+                f"warning: {', '.join(unused)} had no effect: an @iron.jit design runs its own "
+                "host code on its own tensors (run a design that builds a Program, or pass "
+                "--mlir, to use them)",
+                file=sys.stderr,
+            )
         return 0
     if args.backend == "sim":
         progress = args.progress or sys.stderr.isatty()

@@ -261,7 +261,9 @@ class PhysicalBuilder:
             raise DesignError(f"{what}: a BD block without aie.dma_bd")
         bd = self.make_bd(bd_op, tile, ch.direction, what, acq, rel, packet)
         self.bds[id(block)] = bd
-        if follow and successor is not None:
+        # A chain may end by branching to a block that holds only `aie.end` (the objectfifo
+        # lowering's iter_count chains do): no next BD.
+        if follow and successor is not None and not _ends_chain(successor):
             bd.next = self._bd_block(successor, tile, ch, what)
         return bd
 
@@ -427,6 +429,11 @@ def _cascade_pairs(design: Design):
         back = _STEP.get(inputs[dest], (0, 0))
         if (dest.col + back[0], dest.row + back[1]) == (tile.col, tile.row):
             yield tile, dest, op
+
+
+def _ends_chain(block: Block) -> bool:
+    """Whether ``block`` holds nothing but ``aie.end``."""
+    return all(op.name == "aie.end" for op in block.ops)
 
 
 def _cyclic(first: Bd | None) -> bool:

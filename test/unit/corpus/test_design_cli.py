@@ -59,3 +59,15 @@ def test_tolerance_kinds():
     verdict = compare(np.array([3, 7], np.int32), np.array([4, 5]), Tolerance.lsb(1))
     assert not verdict and verdict.first_bad_index == 1 and verdict.n_mismatch == 1
     assert Tolerance.default_for(bfloat16).rtol == 0.128
+
+
+def test_iron_run_says_which_options_a_jit_design_does_not_use(tmp_path, capsys):
+    from iron_ir.cli.iron import main
+
+    out = tmp_path / "out.npz"
+    code = main(["run", str(DESIGN), "--out", str(out), "--exact-schedule", "--", "-d", "npu", "--lines", "2"])
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert "ran @iron.jit design(s) gelu_lines" in printed.out
+    assert "warning: --out, --exact-schedule had no effect: an @iron.jit design runs its own" in printed.err
+    assert not out.exists()

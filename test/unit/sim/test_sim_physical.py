@@ -208,3 +208,18 @@ def test_aie1_lock_value_that_never_comes_is_a_deadlock():
     assert "core_2_4: waits at aie1_deadlock.mlir:" in message
     assert "to acquire lock lock == (AIE1) 2 (value 1)" in message
     assert "waits for every core to finish (still running: core_2_3, core_2_4)" in message
+
+
+def test_a_bd_chain_that_ends_in_a_block_of_only_aie_end():
+    """The objectfifo lowering's iter_count chains end with `aie.next_bd` to a block holding
+    only `aie.end`: the chain ends there (with repeat_count, it runs again from its start)."""
+    source = text("compute_tile_add_one.mlir")
+    source = source.replace(
+        "%0 = aie.dma_start(S2MM, 0, ^bb1, ^bb3)", "%0 = aie.dma_start(S2MM, 0, ^bb1, ^bb3, repeat_count = 1)"
+    )
+    head, tail = source.split("aie.dma_bd(%in_cons_buff_1 : memref<8xi32>, 0, 8)", 1)
+    tail = tail.replace("aie.next_bd ^bb1\n", "aie.next_bd ^done\n    ^done:\n      aie.end\n", 1)
+    mod = parse_design(head + "aie.dma_bd(%in_cons_buff_1 : memref<8xi32>, 0, 8)" + tail, "chain.mlir")
+    x = np.arange(32, dtype=np.int32) * 7
+    result = run_both(mod, [x])
+    np.testing.assert_array_equal(result.outputs[1], x + 1)
