@@ -61,9 +61,14 @@ def test_tolerance_kinds():
     assert Tolerance.default_for(bfloat16).rtol == 0.128
 
 
-def test_iron_run_says_which_options_a_jit_design_does_not_use(tmp_path, capsys):
+def test_iron_run_says_which_options_a_jit_design_does_not_use(tmp_path, capsys, monkeypatch):
+    import importlib
+
     from iron_ir.cli.iron import main
 
+    # The design's -d sets the current device: put it back after the test.
+    devices = importlib.import_module("iron_ir.hostruntime.tensor")
+    monkeypatch.setattr(devices, "_CURRENT_DEVICE", devices._CURRENT_DEVICE)
     out = tmp_path / "out.npz"
     code = main(["run", str(DESIGN), "--out", str(out), "--exact-schedule", "--", "-d", "npu", "--lines", "2"])
     printed = capsys.readouterr()
