@@ -179,6 +179,21 @@ def tile(col: int, row: int, *, loc: Any = None, ip: Any = None, allocation_sche
     return Tile(emit(op, "tile"))  # pyright: ignore[reportArgumentType]
 
 
+def initial_contents(memref: MemRefType, value: Any, what: str):
+    """``value`` (an array, or one value for every element: MLIR reads it as a splat) as the
+    dense initial contents of a ``memref`` buffer or global."""
+    array = np.asarray(value)
+    elements = int(np.prod(memref.get_shape()))
+    if array.size == 1:
+        array = np.full(elements, array.reshape(-1)[0], dtype=array.dtype)
+    if array.size != elements:
+        raise IronTypeError(
+            f"{what}: initial_value has {array.size} elements but the type {memref} holds "
+            f"{elements}"
+        )
+    return dense_elements(memref, array)
+
+
 def tile_value(value: Any, what: str):
     if isinstance(value, Tile):
         return value.result
@@ -303,16 +318,7 @@ class buffer(TracedValue):  # noqa: N801 - mlir-aie's name
         memref = memref_type(datatype, "buffer(datatype)")
         init = None
         if initial_value is not None:
-            array = np.asarray(initial_value)
-            elements = int(np.prod(memref.get_shape()))
-            if array.size == 1:  # one value fills the buffer (MLIR reads it as a splat)
-                array = np.full(elements, array.reshape(-1)[0], dtype=array.dtype)
-            if array.size != elements:
-                raise IronTypeError(
-                    f"buffer {name or ''}: initial_value has {array.size} elements but the "
-                    f"buffer type {memref} holds {int(np.prod(memref.get_shape()))}"
-                )
-            init = dense_elements(memref, array)
+            init = initial_contents(memref, initial_value, f"buffer {name or ''}")
         op = BufferOp(tile_value(tile, "buffer(tile)"), memref, name, init, address)
         self.op = op
         self.use_write_rtp = use_write_rtp

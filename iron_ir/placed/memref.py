@@ -51,13 +51,11 @@ def global_(
 ) -> Any:
     """``memref.global "visibility" @sym_name : type [= initial value]`` at the current point
     (MLIR's python spelling: ``type_`` a memref type, ``initial_value`` an array or None)."""
-    import numpy as np
     from xdsl.dialects.builtin import IntegerAttr, StringAttr, UnitAttr, i64
 
     from iron_ir.dialects.memref import GlobalOp
-    from iron_ir.dtype import dense_elements
     from iron_ir.placed.builder import emit
-    from iron_ir.placed.device import memref_type
+    from iron_ir.placed.device import initial_contents, memref_type
 
     if not isinstance(sym_name, str) or not sym_name:
         raise IronTypeError(f"memref.global_: the name must be a string, got {sym_name!r}")
@@ -71,16 +69,9 @@ def global_(
             )
         properties["sym_visibility"] = StringAttr(sym_visibility)
     if initial_value is not None:
-        array = np.asarray(initial_value)
-        elements = int(np.prod(memref.get_shape()))
-        if array.size == 1:
-            array = np.full(elements, array.reshape(-1)[0], dtype=array.dtype)
-        if array.size != elements:
-            raise IronTypeError(
-                f"memref.global_ @{sym_name}: initial_value has {array.size} elements but "
-                f"{memref} holds {elements}"
-            )
-        properties["initial_value"] = dense_elements(memref, array)
+        properties["initial_value"] = initial_contents(
+            memref, initial_value, f"memref.global_ @{sym_name}"
+        )
     if constant:
         properties["constant"] = UnitAttr()
     if alignment is not None:

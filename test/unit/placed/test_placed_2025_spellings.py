@@ -100,7 +100,7 @@ def test_memref_global_prints_mlirs_form_and_checks_its_arguments():
     assert lines[1] == (
         "memref.global constant @lut : memref<4xi16> = dense<[1, 2, 3, 4]> {alignment = 64 : i64}"
     )
-    with pytest.raises(IronTypeError, match="initial_value has 3 elements but memref<4xi16>"):
+    with pytest.raises(IronTypeError, match="initial_value has 3 elements but the type memref<4xi16> holds 4"):
         build(lambda: global_("lut", T.memref(4, T.i16()), initial_value=[1, 2, 3]))
     with pytest.raises(IronTypeError, match="the name must be a string"):
         build(lambda: global_(None, T.memref(4, T.i16())))
