@@ -39,6 +39,7 @@ _EXPORTS = {
         "Tensor",
         "arange",
         "detect_npu_device",
+        "ensure_current_device",
         "full",
         "get_current_device",
         "ones",

@@ -127,8 +127,11 @@ def _same_file(a: str, b: str) -> bool:
 def run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, str]:
     """Run ``path`` as ``run_name`` with ``sys.argv = [path, *argv]``; its namespace and
     what it printed."""
-    saved_argv = sys.argv
+    saved_argv, saved_path = sys.argv, list(sys.path)
     sys.argv = [path, *argv]
+    # As `python design.py` does: the design's folder first on the path, so that it imports
+    # the modules beside it (mlir-aie's examples share a harness.py between variants).
+    sys.path.insert(0, str(Path(path).resolve().parent))
     captured = io.StringIO()
     try:
         with contextlib.redirect_stdout(captured):
@@ -149,6 +152,7 @@ def run_design_file(path: str, run_name: str, argv: list[str]) -> tuple[dict, st
         raise design_error(path, err) from None
     finally:
         sys.argv = saved_argv
+        sys.path[:] = saved_path
     return namespace, captured.getvalue()
 
 

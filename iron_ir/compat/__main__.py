@@ -4,6 +4,7 @@ under mlir-aie. The design prints its module as it does there."""
 
 import runpy
 import sys
+from pathlib import Path
 
 from iron_ir.compat import install
 from iron_ir.errors import IronError
@@ -16,6 +17,7 @@ def main() -> int:
     install()
     path = sys.argv[1]
     sys.argv = sys.argv[1:]
+    sys.path.insert(0, str(Path(path).resolve().parent))  # as `python design.py` does
     try:
         runpy.run_path(path, run_name="__main__")
     except IronError as err:  # API misuse: the message names the design's file:line

@@ -5,6 +5,7 @@ from iron_ir.hostruntime.jit import CallableDesign, jit
 from iron_ir.hostruntime.tensor import (
     Tensor,
     arange,
+    ensure_current_device,
     get_current_device,
     ones,
     rand,
@@ -20,6 +21,7 @@ __all__ = [
     "CallableDesign",
     "Tensor",
     "arange",
+    "ensure_current_device",
     "get_current_device",
     "jit",
     "ones",

@@ -292,6 +292,14 @@ def get_current_device(*, probe_runtime: bool = True):
         raise DeviceError(f"$IRON_DEVICE={spec!r}: {err}", "IRON_DEVICE") from None
 
 
+def ensure_current_device(*, probe_runtime: bool = True):
+    """Bind the device :func:`get_current_device` answers as the current one (so that later
+    calls answer it whatever ``$IRON_DEVICE`` then says) and return it."""
+    device = get_current_device(probe_runtime=probe_runtime)
+    set_current_device(device)
+    return device
+
+
 def detect_npu_device():
     """There is no NPU to probe: the current device (see :func:`get_current_device`)."""
     return get_current_device()

@@ -138,3 +138,22 @@ def test_help_does_not_load_the_compiler_or_the_simulator():
         "'xdsl', 'numpy'))))\n"
     )
     assert loaded == "[]"
+
+
+def test_a_design_imports_the_modules_beside_it(capsys, tmp_path):
+    """As `python design.py`: the design's folder is on the path while it loads (mlir-aie's
+    examples share a harness.py between their variants), and only then."""
+    import shutil
+    import sys
+
+    folder = tmp_path / "example"
+    folder.mkdir()
+    (folder / "beside_harness.py").write_text("SCALE = 3\n")
+    design = folder / "design.py"
+    shutil.copy(ROOT / "examples" / "vector_scalar_mul.py", design)
+    design.write_text("from beside_harness import SCALE  # noqa: F401\n" + design.read_text())
+    code, out, err = run(capsys, "run", design)
+    assert code == 0, err
+    assert "PASS" in out
+    assert str(folder) not in sys.path
+    sys.modules.pop("beside_harness", None)

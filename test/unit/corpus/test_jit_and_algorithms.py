@@ -85,6 +85,17 @@ def test_tensor_factories_and_device_selection(monkeypatch):
         iron.set_current_device(None)
 
 
+def test_ensure_current_device_binds_what_get_current_device_answers(monkeypatch):
+    monkeypatch.setenv("IRON_DEVICE", "npu2:1")
+    try:
+        assert isinstance(iron.ensure_current_device(), NPU2Col1)
+        monkeypatch.setenv("IRON_DEVICE", "npu")
+        assert isinstance(iron.get_current_device(), NPU2Col1)  # bound: the variable no longer
+    finally:
+        iron.set_current_device(None)
+    assert isinstance(iron.get_current_device(), NPU1)
+
+
 def test_algorithms_run_now_in_the_2025_form():
     a = iron.randint(0, 100, (128,), dtype=np.int32)
     b = iron.randint(0, 100, (128,), dtype=np.int32)
