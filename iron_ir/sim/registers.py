@@ -207,6 +207,9 @@ class Registers:
         self.design = design
         self.machine = machine
         self.host = host
+        self.hardware_locks: dict[tuple[int, int, int], object] = {}
+        """Tile locks register writes name that the design declares no aie.lock for, made at
+        the first use (the machine resets them with its own)."""
         self.reset()
 
     def reset(self) -> None:
@@ -297,12 +300,24 @@ class Registers:
     # --- tasks --------------------------------------------------------------------------
 
     def _lock(self, col: int, row: int, lock_id: int, where: str):
+        """The lock a register write names: the design's ``aie.lock`` with that id, else the
+        tile's own hardware lock, which starts at 0 (a runtime sequence may program shim BDs
+        on locks the design never declares)."""
         value = self.design.lock_ids.get((col, row, lock_id))
         lock = self.machine.locks.get(value) if value is not None else None
+        if lock is not None:
+            return lock
+        key = (col, row, lock_id)
+        lock = self.hardware_locks.get(key)
         if lock is None:
-            raise RuntimeMisuseError(
-                f"{where}: lock {lock_id} of tile ({col}, {row}) is not an aie.lock of the design"
-            )
+            count = self.design.spec.tile_spec(col, row).locks
+            if not 0 <= lock_id < count:
+                raise RuntimeMisuseError(
+                    f"{where}: lock {lock_id} of tile ({col}, {row}): the tile has {count} locks "
+                    f"(0 to {count - 1}), and the design declares no aie.lock with that id"
+                )
+            lock = self.machine.lock(f"lock {lock_id} of tile ({col}, {row}) (undeclared)", 0)
+            self.hardware_locks[key] = lock
         return lock
 
     def _buffer(self, col: int, row: int, kind: TileKind, byte_address: int, args, bd_id, regs, where):

@@ -65,3 +65,30 @@ def test_the_hand_programmed_design_simulates_to_numpy(tmp_path, capsys):
     assert printed.returncode == 0, printed.stderr
     assert main(["run", str(DESIGN), "--out", str(tmp_path / "out.npz")]) == 0, capsys.readouterr()
     np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["arg0"], np.arange(128, dtype=np.int32) * 5 - 7)
+
+
+CHAIN = Path(__file__).parent / "designs" / "shim_locks_chain_placed.py"
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_hand_written_shim_bds_chain_through_undeclared_shim_locks(exact):
+    """A shim tile's hardware locks exist whether or not the design declares them: BD 1 waits
+    on lock 1 that BD 0 releases, so the compute tile receives the table BD 0 brought in."""
+    from iron_ir.cli.load import load_python
+    from iron_ir.sim import SimOptions, simulate
+
+    module = load_python(str(CHAIN), []).module
+    table = np.arange(64, dtype=np.int32) * 3 + 1
+    result = simulate(module, [np.zeros(64, np.int32)], SimOptions(exact_schedule=exact))
+    np.testing.assert_array_equal(result.outputs[0], table)
+    np.testing.assert_array_equal(result.buffers["landed"], table)
+
+
+def test_a_lock_id_past_the_tiles_locks_is_named(tmp_path, capsys):
+    source = CHAIN.read_text().replace("acq_id=1, acq_val=1", "acq_id=16, acq_val=1")
+    design = tmp_path / "bad_lock.py"
+    design.write_text(source)
+    assert main(["run", str(design)]) == 1
+    err = capsys.readouterr().err
+    assert "lock 16 of tile (0, 0): the tile has 16 locks (0 to 15)" in err
+    assert "Traceback" not in err
