@@ -1,4 +1,5 @@
-"""Transformer-block kernels on bf16: ``layer_norm`` (aie_kernels/aie2/layer_norm.cc),
+"""Transformer-block kernels on bf16: ``layer_norm`` (aie_kernels/aie2/layer_norm.cc; the aie2p
+kernel of the same name, one row, in :func:`_layer_norm_row`),
 ``rms_norm`` / ``rms_norm_eps`` (aie_kernels/aie2/rms_norm.cc) and ``rope`` /
 ``rope_two_halves`` (aie_kernels/generic/rope.cc).
 
@@ -48,8 +49,56 @@ def _lane_tree_sum(lanes: np.ndarray) -> np.float32:
     return np.float32(lanes[0])
 
 
-@builtin_model("layer_norm", source="aie_kernels/aie2/layer_norm.cc")
-def layer_norm(in_buf, out_buf, rows, cols) -> None:
+@builtin_model(
+    "layer_norm",
+    source="aie_kernels/aie2/layer_norm.cc (rows, cols); aie_kernels/aie2p/layer_norm.cc (cols)",
+)
+def layer_norm(in_buf, out_buf, *sizes) -> None:
+    """``layer_norm(in, out, rows, cols)`` (the aie2 kernel: every column over the rows) or
+    ``layer_norm(in, out, cols)`` (the aie2p kernel: one row), as the call's arguments say."""
+    if len(sizes) == 2:
+        _layer_norm_columns(in_buf, out_buf, *sizes)
+    elif len(sizes) == 1:
+        _layer_norm_row(in_buf, out_buf, sizes[0])
+    else:
+        raise KernelModelError(
+            f"layer_norm: called with {2 + len(sizes)} arguments; the kernel is "
+            f"layer_norm(in, out, rows, cols) (aie2) or layer_norm(in, out, cols) (aie2p)"
+        )
+
+
+_ROW_LANES = 32  # one AIE2P vector of bf16
+
+
+def _layer_norm_row(in_buf, out_buf, cols) -> None:
+    """aie_kernels/aie2p/layer_norm.cc: one row of ``cols`` bf16 values normalised (gamma 1,
+    beta 0, epsilon 1e-5). The sum and the sum of squares accumulate per lane of 32 in fp32
+    (a bf16 square is exact in fp32), reduce as a lane tree, and give the mean and
+    ``E[x^2] - mean^2`` in fp32; the mean and ``1/sqrt(var + eps)`` go to bf16, and the
+    vector steps round to nearest even (the kernel sets ``conv_even``). Elements past the
+    last whole 32-lane vector are not written, as the kernel's loop stops there."""
+    kernel = "layer_norm"
+    cols = int(cols)
+    if cols <= 0:
+        raise KernelModelError(f"{kernel}: cols={cols} must be positive")
+    src, dst = operands(kernel, BF16, (in_buf, "input", cols), (out_buf, "output", cols))
+    done = cols // _ROW_LANES * _ROW_LANES
+    x = src[:done].astype(np.float32).reshape(-1, _ROW_LANES)
+    # Lane by lane, vector after vector (a reduction over the slow axis is sequential).
+    lane_sums = np.add.reduce(x, axis=0, dtype=np.float32) if done else np.zeros(_ROW_LANES, np.float32)
+    lane_squares = (
+        np.add.reduce(x * x, axis=0, dtype=np.float32) if done else np.zeros(_ROW_LANES, np.float32)
+    )
+    count = np.float32(cols)
+    mean = np.float32(_lane_tree_sum(lane_sums) / count)
+    variance = np.float32(np.float32(_lane_tree_sum(lane_squares) / count) - np.float32(mean * mean))
+    inv_std = np.float32(np.float32(1) / np.sqrt(np.float32(variance + _EPS)))
+    mean_b, inv_b = _bf16_scalar(mean), _bf16_scalar(inv_std)
+    norm = _narrow(_narrow(x - mean_b, "nearest_even") * inv_b, "nearest_even")
+    dst[:done] = norm.reshape(-1).astype(BF16)
+
+
+def _layer_norm_columns(in_buf, out_buf, rows, cols) -> None:
     kernel = "layer_norm"
     rows, cols = int(rows), int(cols)
     if rows <= 0 or cols <= 0 or rows % 16:
