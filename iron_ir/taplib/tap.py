@@ -96,6 +96,12 @@ class TensorAccessPattern:
         """The pattern reading the whole tensor once in row-major order."""
         return cls(tensor_dims)
 
+    @classmethod
+    def identity(cls, tensor_dims: Sequence[int]) -> TensorAccessPattern:
+        """:meth:`full` under mlir-aie's 2026 name: the tensor as it lies, the start of
+        ``identity(dims).tile(...)`` / ``.tile_sequence(...)`` chains."""
+        return cls(tensor_dims)
+
     def _check_bounds(self):
         last = self._offset + sum((s - 1) * st for s, st in zip(self._sizes, self._strides))
         total = math.prod(self._tensor_dims)

@@ -290,3 +290,13 @@ def test_dma_bd_dims_too_many_dimensions():
     tap = TensorAccessPattern((4, 8), 0, [2, 2, 2, 2, 2], [16, 8, 4, 2, 1])
     with pytest.raises(TapError, match="5 dimensions of size > 1"):
         dma_bd_dims(tap)
+
+
+def test_identity_is_the_tensor_as_it_lies():
+    """mlir-aie's 2026 name for full(): the start of tile / tile_sequence chains."""
+    tap = TensorAccessPattern.identity((4, 6))
+    assert tap == TensorAccessPattern.full((4, 6))
+    assert (tap.sizes, tap.strides, tap.offset) == ([4, 6], [6, 1], 0)
+    seq = TensorAccessPattern.identity((4, 6)).tile_sequence((2, 3), repeat_dims=(2, 2), repeat_dim_order=[1, 0])
+    want = TensorAccessPattern.full((4, 6)).tile_sequence((2, 3), repeat_dims=(2, 2), repeat_dim_order=[1, 0])
+    assert [t.transformation_dims for t in seq] == [t.transformation_dims for t in want]
