@@ -65,6 +65,13 @@ _SUBMODULES = ("algorithms",)
 """Packages reachable as attributes (``iron.algorithms.for_each``), as in ``aie.iron``."""
 
 
+_NOT_PROVIDED = frozenset(
+    {"Acquire", "Bd", "BdIteration", "DmaChannel", "ExternalBuffer", "Flow", "Lock",
+     "PacketFlow", "Release", "TileDma"}
+)
+"""mlir-aie's 2026 explicit tile-DMA objects of ``aie.iron``, which iron-ir does not have."""
+
+
 def __getattr__(name: str):
     if name in _SUBMODULES:
         value = importlib.import_module(f"iron_ir.{name}")
@@ -72,6 +79,14 @@ def __getattr__(name: str):
         return value
     module = _MODULE_OF.get(name)
     if module is None:
+        if name in _NOT_PROVIDED:
+            raise ImportError(
+                f"aie.iron.{name}: mlir-aie's 2026 explicit tile-DMA objects (Lock, Flow, "
+                f"PacketFlow, TileDma, DmaChannel, Bd, Acquire, Release) are not provided by "
+                f"iron-ir; write the data movement with ObjectFifos, or in the placed form "
+                f"(aie.dialects.aie: lock, flow, packetflow, @mem / @memtile_dma, dma_bd)",
+                name=name,
+            )
         raise AttributeError(f"module 'iron_ir' has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value

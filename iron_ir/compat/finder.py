@@ -99,6 +99,8 @@ MODULE_MAP: dict[str, str | None] = {
     "aie.dialects.func": "iron_ir.placed.func",
     "aie.dialects.memref": "iron_ir.placed.memref",
     "aie.dialects.vector": "iron_ir.placed.vector",
+    # The generated enum module (AIETileType, DMAChannelDir, WireBundle, LockAction, ...).
+    "aie.dialects._aie_enum_gen": "iron_ir.placed.aie",
     "aie.extras.dialects.ext.memref": "iron_ir.placed.memref",
     "aie.dialects.extras": None,
     "aie.dialects.extras.memref": "iron_ir.placed.memref",

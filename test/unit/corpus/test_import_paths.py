@@ -78,3 +78,21 @@ def test_iron_tensor_and_jit_are_the_functions_after_any_import():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "Tensor", result.stdout + result.stderr
+
+
+def test_the_2026_explicit_dma_objects_say_they_are_not_provided():
+    code = textwrap.dedent(
+        """
+        import iron_ir.compat; iron_ir.compat.install(force=True)
+        from aie.dialects._aie_enum_gen import AIETileType, DMAChannelDir, WireBundle
+        assert AIETileType.MemTile is not None and DMAChannelDir.S2MM is not None
+        try:
+            from aie.iron import TileDma
+        except ImportError as err:
+            print(err)
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "aie.iron.TileDma: mlir-aie's 2026 explicit tile-DMA objects" in result.stdout
+    assert "not provided by iron-ir; write the data movement with ObjectFifos" in result.stdout
