@@ -152,6 +152,8 @@ def _run(args) -> int:
                 file=sys.stderr,
             )
         return 0
+    if design.printed:  # the design's own messages, as `python design.py` shows them
+        sys.stdout.write(design.printed if design.printed.endswith("\n") else design.printed + "\n")
     if args.backend == "sim":
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(
@@ -305,6 +307,8 @@ def _main(argv: list[str] | None) -> int:
     except MemoryError as err:
         print(f"error: {_OUT_OF_MEMORY}: {err}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `iron run ... | head`: the reader went away (see main)
+        raise
     except Exception as err:  # a bug in iron-ir, not in the design
         if os.environ.get("IRON_TRACEBACK"):
             raise

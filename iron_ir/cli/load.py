@@ -39,6 +39,7 @@ class Design:
     jit_runs: list[str] | None = None
     """Set when the design ran itself through ``@iron.jit`` (and exited 0): the jit designs."""
     printed: str = ""
+    """What the design printed while it loaded, its modules left out (a jit design's all)."""
 
 
 # --- .mlir files --------------------------------------------------------------------------------
@@ -189,6 +190,17 @@ def prints_module(printed: str) -> bool:
     return "module" in printed and ("aie.device" in printed or "iron.program" in printed)
 
 
+def _without_modules(printed: str, since: int) -> str:
+    """What the design printed besides its modules (its own messages, shown as
+    ``python design.py`` would show them)."""
+    from iron_ir.ir.printed import printed_since
+
+    for _, text in printed_since(since):
+        if text.strip():
+            printed = printed.replace(text.strip(), "", 1)
+    return printed.strip("\n") + "\n" if printed.strip() else ""
+
+
 def _printed_module(printed: str, since: int):
     """The last module object the design printed (its text is in ``printed``)."""
     from iron_ir.ir.printed import printed_since
@@ -221,7 +233,8 @@ def load_python(path: str, argv: list[str]) -> Design:
             # included: its warnings are out already.
             from iron_ir.api.program import Program
 
-            return Design(to_aie(resolved, path, lint=not isinstance(program, Program)), namespace)
+            module = to_aie(resolved, path, lint=not isinstance(program, Program))
+            return Design(module, namespace, printed=printed)
         if not prints_module(printed):
             printed_log.forget(mark)
             runs = _jit_runs()
@@ -236,10 +249,12 @@ def load_python(path: str, argv: list[str]) -> Design:
                 f"program"
             )
         module = _printed_module(printed, mark)
+        rest = ""
         if module is None:
             module = parse_mlir(printed[printed.find("module") :], f"{path} (printed module)")
         else:
             verify(module, path, text)
-        return Design(to_aie(module, path), namespace)
+            rest = _without_modules(printed, mark)
+        return Design(to_aie(module, path), namespace, printed=rest)
     finally:
         printed_log.forget(mark)

@@ -30,3 +30,12 @@ def test_iron_opt_into_a_closed_pipe(tmp_path):
 
 def test_iron_check_into_a_closed_pipe():
     _quiet(_piped("iron check examples/vector_scalar_mul.py examples/passthrough_memtile.py"))
+
+
+def test_iron_run_into_a_closed_pipe(tmp_path):
+    # The design's own messages (echoed as `python design.py` shows them) overflow the pipe
+    # while iron run is still going.
+    design = tmp_path / "chatty.py"
+    source = (ROOT / "examples" / "vector_scalar_mul.py").read_text()
+    design.write_text("for i in range(20000):\n    print('line', i)\n" + source)
+    _quiet(_piped(f"iron run {design}"))

@@ -157,3 +157,21 @@ def test_a_design_imports_the_modules_beside_it(capsys, tmp_path):
     assert "PASS" in out
     assert str(folder) not in sys.path
     sys.modules.pop("beside_harness", None)
+
+
+def test_a_designs_own_messages_are_shown_and_its_printed_module_is_not(capsys, tmp_path):
+    """What a design prints while it loads appears as `python design.py` shows it, before the
+    run's summary; a module it prints is what iron run runs, not output."""
+    high = tmp_path / "high.py"
+    high.write_text("print('building the design')\n" + (ROOT / "examples" / "vector_scalar_mul.py").read_text())
+    code, out, err = run(capsys, "run", high)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "building the design" and lines[1].startswith(f"{high}: npu1_1col")
+    placed = tmp_path / "placed.py"
+    source = (ROOT / "examples" / "vector_scalar_mul_placed.py").read_text()
+    placed.write_text(source + "\nprint('placed design printed')\n")
+    code, out, err = run(capsys, "run", placed)
+    assert code == 0, err
+    assert out.splitlines()[0] == "placed design printed"
+    assert "aie.device" not in out
