@@ -73,9 +73,14 @@ class CallableDesign:
     """A jit-decorated design: calling it compiles (once per argument signature) and runs."""
 
     def __init__(self, function: Callable[..., Any], backend: str | None = None,
-                 use_cache: bool = True, **options: Any):
+                 use_cache: bool = True, is_placed: bool | None = None, **options: Any):
         functools.update_wrapper(self, function)
         self.function = function
+        self.is_placed = is_placed
+        """``True``: the function builds a placed design (``@device`` ...) into a module opened
+        for it, as mlir-aie's ``jit(is_placed=True)`` runs it inside ``mlir_mod_ctx()`` (the
+        2025 default); ``False``: it returns its module; ``None`` (not said): inside a module
+        too, and what it returns, if anything, is the module."""
         self.backend = backend
         self.use_cache = use_cache
         self.options = options
@@ -96,11 +101,15 @@ class CallableDesign:
         if self.use_cache and key in self.cache:
             return self.cache[key]
         location = user_location()
-        module = self.function(*args, **kwargs)
+        if self.is_placed is False:
+            module = self.function(*args, **kwargs)
+        else:
+            module = self._build_placed(args, kwargs)
         if module is None:
             raise IronError(
-                f"@iron.jit function '{self.function.__name__}' returned nothing; return "
-                "Program(device, rt).resolve_program(...) from it",
+                f"@iron.jit function '{self.function.__name__}' returned nothing and built no "
+                "aie.device; return Program(device, rt).resolve_program(...) from it, or build "
+                "a placed design (@device(...)) in it",
                 location,
             )
         backend = self._backend()
@@ -112,6 +121,20 @@ class CallableDesign:
         if self.use_cache:
             self.cache[key] = compiled
         return compiled
+
+    def _build_placed(self, args: tuple, kwargs: dict) -> Any:
+        """Run a placed design's function inside a module of its own; the module it built
+        (verified as ``ctx.module.operation.verify()`` does), or what it returned."""
+        from iron_ir.placed import mlir_mod_ctx
+
+        with mlir_mod_ctx() as ctx:
+            result = self.function(*args, **kwargs)
+        if result is not None and not self.is_placed:
+            return getattr(result, "op", result)  # its module (or a placed ctx.module)
+        if not any(op.name == "aie.device" for op in ctx.module.op.walk()):
+            return None  # built nothing: the caller says what to return
+        ctx.module.operation.verify()
+        return ctx.module.op
 
     def __call__(self, *args: Any, **kwargs: Any) -> None:
         compiled = self.compile(*args, **kwargs)
@@ -188,14 +211,15 @@ _RUNS: list[str] = []
 
 def jit(function: Callable[..., Any] | None = None, *, backend: str | None = None,
         use_cache: bool = True, is_placed: bool | None = None, **options: Any):
-    """``@jit`` / ``@jit(backend="xrt", xclbin=..., instructions=...)``. mlir-aie's other
-    options (``is_placed``, ``aiecc_flags``, ...) are accepted; those that only steer the vendor
+    """``@jit`` / ``@jit(backend="xrt", xclbin=..., instructions=...)``; ``is_placed=True``
+    for a placed design's function (it builds ``@device`` into a module opened for it). mlir-aie's
+    other options (``aiecc_flags``, ...) are accepted; those that only steer the vendor
     toolchain have no effect on the simulator."""
     if function is None:
         return functools.partial(jit, backend=backend, use_cache=use_cache, is_placed=is_placed, **options)
     if not callable(function):
         raise IronTypeError(f"iron.jit decorates a function, got {function!r}")
-    return CallableDesign(function, backend=backend, use_cache=use_cache, **options)
+    return CallableDesign(function, backend=backend, use_cache=use_cache, is_placed=is_placed, **options)
 
 
 def compileconfig(function: Callable[..., Any] | None = None, **options: Any):

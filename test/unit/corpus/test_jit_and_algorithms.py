@@ -85,6 +85,66 @@ def test_tensor_factories_and_device_selection(monkeypatch):
         iron.set_current_device(None)
 
 
+def _placed_add_one(a, b):
+    """A placed design's body, as mlir-aie's 2025 jit designs write it (no module of its own)."""
+    import sys
+
+    from iron_ir.placed.aie import AIEDevice, ObjectFifoPort, core, device, object_fifo, tile
+    from iron_ir.placed.aiex import (
+        dma_await_task,
+        dma_free_task,
+        dma_start_task,
+        runtime_sequence,
+        shim_dma_single_bd_task,
+    )
+
+    ty = np.ndarray[(16,), np.dtype[np.int32]]
+    vec = np.ndarray[(a.numel(),), np.dtype[np.int32]]
+
+    @device(AIEDevice.npu1_1col)
+    def body():
+        shim, work = tile(0, 0), tile(0, 2)
+        of_in = object_fifo("in", shim, work, 2, ty)
+        of_out = object_fifo("out", work, shim, 2, ty)
+
+        @core(work)
+        def step():
+            for _ in range_(sys.maxsize):
+                x = of_in.acquire(ObjectFifoPort.Consume, 1)
+                y = of_out.acquire(ObjectFifoPort.Produce, 1)
+                for i in range_(16):
+                    y[i] = x[i] + 1
+                of_in.release(ObjectFifoPort.Consume, 1)
+                of_out.release(ObjectFifoPort.Produce, 1)
+
+        @runtime_sequence(vec, vec)
+        def sequence(x, y):
+            t_in = shim_dma_single_bd_task(of_in, x, sizes=[1, 1, 1, a.numel()])
+            t_out = shim_dma_single_bd_task(of_out, y, sizes=[1, 1, 1, a.numel()], issue_token=True)
+            dma_start_task(t_in, t_out)
+            dma_await_task(t_out)
+            dma_free_task(t_in)
+
+
+@pytest.mark.parametrize("placed", [None, True])
+def test_jit_runs_a_placed_design_in_a_module_of_its_own(placed):
+    """mlir-aie's jit runs a placed design's function inside mlir_mod_ctx() (is_placed=True,
+    the 2025 default): plain @iron.jit does too when the function returns no module."""
+    design = iron.jit(_placed_add_one) if placed is None else iron.jit(is_placed=True)(_placed_add_one)
+    a = iron.arange(64, dtype=np.int32)
+    b = iron.zeros_like(a)
+    design(a, b)
+    np.testing.assert_array_equal(b.numpy(), np.arange(64) + 1)
+
+
+def test_a_jit_function_that_builds_nothing_says_what_to_return():
+    from iron_ir.errors import IronError
+
+    design = iron.jit(lambda a: None)
+    with pytest.raises(IronError, match="returned nothing and built no aie.device"):
+        design(iron.zeros(4, dtype=np.int32))
+
+
 def test_ensure_current_device_binds_what_get_current_device_answers(monkeypatch):
     monkeypatch.setenv("IRON_DEVICE", "npu2:1")
     try:
