@@ -81,10 +81,10 @@ def __getattr__(name: str):
     if module is None:
         if name in _NOT_PROVIDED:
             raise ImportError(
-                f"aie.iron.{name}: mlir-aie's 2026 explicit tile-DMA objects (Lock, Flow, "
-                f"PacketFlow, TileDma, DmaChannel, Bd, Acquire, Release) are not provided by "
-                f"iron-ir; write the data movement with ObjectFifos, or in the placed form "
-                f"(aie.dialects.aie: lock, flow, packetflow, @mem / @memtile_dma, dma_bd)",
+                f"aie.iron.{name}: mlir-aie's 2026 explicit tile-DMA objects "
+                f"({', '.join(sorted(_NOT_PROVIDED))}) are not provided by iron-ir; write the "
+                f"data movement with ObjectFifos, or in the placed form (aie.dialects.aie: lock, "
+                f"flow, packetflow, @mem / @memtile_dma, dma_bd)",
                 name=name,
             )
         raise AttributeError(f"module 'iron_ir' has no attribute {name!r}")

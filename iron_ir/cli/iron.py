@@ -152,8 +152,7 @@ def _run(args) -> int:
                 file=sys.stderr,
             )
         return 0
-    if design.printed:  # the design's own messages, as `python design.py` shows them
-        sys.stdout.write(design.printed if design.printed.endswith("\n") else design.printed + "\n")
+    sys.stdout.write(design.printed)  # the design's own messages, as `python design.py` shows
     if args.backend == "sim":
         progress = args.progress or sys.stderr.isatty()
         compiled = compile_module(

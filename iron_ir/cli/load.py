@@ -198,6 +198,11 @@ def _without_modules(printed: str, since: int) -> str:
     for _, text in printed_since(since):
         if text.strip():
             printed = printed.replace(text.strip(), "", 1)
+    return _messages(printed)
+
+
+def _messages(printed: str) -> str:
+    """Printed text as lines to show (nothing when it is blank)."""
     return printed.strip("\n") + "\n" if printed.strip() else ""
 
 
@@ -234,7 +239,7 @@ def load_python(path: str, argv: list[str]) -> Design:
             from iron_ir.api.program import Program
 
             module = to_aie(resolved, path, lint=not isinstance(program, Program))
-            return Design(module, namespace, printed=printed)
+            return Design(module, namespace, printed=_messages(printed))
         if not prints_module(printed):
             printed_log.forget(mark)
             runs = _jit_runs()

@@ -94,6 +94,16 @@ def require_module(what: str) -> PlacedModule:
     return module
 
 
+def enclosing_op(*names: str) -> Operation | None:
+    """The innermost op named one of ``names`` around the current insertion point (None when
+    there is none, or no insertion point)."""
+    tracer = current_tracer()
+    owner = tracer.point.block.parent_op() if tracer is not None else None
+    while owner is not None and owner.name not in names:
+        owner = owner.parent_op()
+    return owner
+
+
 def point(what: str) -> Tracer:
     """The tracer ops of ``what`` go through (the module's, or a kernel body's being traced)."""
     require_module(what)

@@ -53,11 +53,12 @@ from iron_ir.placed.builder import (
     OpHandle,
     StrView,
     emit,
+    enclosing_op,
     inside,
     require_module,
     ssa,
 )
-from iron_ir.tracing.engine import TracedValue, current_tracer
+from iron_ir.tracing.engine import TracedValue
 
 
 def mlir_type(t: Any, what: str) -> Attribute:
@@ -363,15 +364,7 @@ def _flat_index(shape: Sequence[int], keys: Sequence[int]) -> int:
 
 
 def _in_runtime_sequence() -> bool:
-    tracer = current_tracer()
-    if tracer is None:
-        return False
-    owner = tracer.point.block.parent_op()
-    while owner is not None:
-        if owner.name in ("aie.runtime_sequence", "aiex.runtime_sequence"):
-            return True
-        owner = owner.parent_op()
-    return False
+    return enclosing_op("aie.runtime_sequence", "aiex.runtime_sequence") is not None
 
 
 def external_buffer(datatype: Any, name: str | None = None, address: int | None = None, loc: Any = None, ip: Any = None) -> TracedValue:

@@ -40,7 +40,7 @@ from iron_ir.dialects.aie import (
     WireBundle,
 )
 from iron_ir.errors import IronTypeError
-from iron_ir.placed.builder import OpHandle, emit, inside, point, ssa
+from iron_ir.placed.builder import OpHandle, emit, enclosing_op, inside, point, ssa
 from iron_ir.placed.device import mlir_type, tile_value
 from iron_ir.placed.device import tile as make_tile
 from iron_ir.placed.objectfifo import dim_pairs, pad_pairs
@@ -405,10 +405,8 @@ def shim_dma_allocation(
 
 def _shim_tile(column: int) -> Any:
     """The ``aie.tile(column, 0)`` of the device being built: its own, else a new one."""
-    block = point("shim_dma_allocation").point.block
-    device = block.parent_op()
-    while device is not None and device.name != "aie.device":
-        device = device.parent_op()
+    point("shim_dma_allocation")
+    device = enclosing_op("aie.device")
     if device is not None:
         for op in device.walk():
             if isinstance(op, TileOp) and op.col_row == (column, 0):

@@ -24,7 +24,7 @@ from iron_ir.dialects.aie import (
     WireBundle,
 )
 from iron_ir.errors import DeviceError, IronTypeError
-from iron_ir.placed.builder import emit, point, require_module
+from iron_ir.placed.builder import emit, enclosing_op, point, require_module
 from iron_ir.placed.trace import (
     _COREMEM_EVENTS,
     _SHIMTILE_EVENTS,
@@ -253,11 +253,8 @@ def start_trace(
 ) -> None:
     """In the runtime sequence: the host trace buffer (``trace_size`` bytes) and one
     ``aie.trace.start_config`` per trace ``configure_trace`` declared, in its order."""
-    tracer = point("start_trace")
-    owner = tracer.point.block.parent_op()
-    while owner is not None and owner.name != "aie.runtime_sequence":
-        owner = owner.parent_op()
-    if owner is None:
+    point("start_trace")
+    if enclosing_op("aie.runtime_sequence") is None:
         raise DeviceError(
             "start_trace() belongs in the runtime sequence (inside the @runtime_sequence "
             "function); configure_trace(...) is the part that goes in the device body"

@@ -356,7 +356,7 @@ def _packet(block: Block):
     bd = _block_op(block, "aie.dma_bd")
     info = prop(bd, "packet")
     if info is not None:
-        return info.pkt_type.data, info.pkt_id.data
+        return info.as_tuple()
     op = _block_op(block, "aie.dma_bd_packet")
     return (as_int(prop(op, "packet_type")), as_int(prop(op, "packet_id"))) if op else None
 
@@ -475,7 +475,7 @@ def _memcpy(e: Emitter, op: Operation) -> None:
     issue = as_bool(prop(op, "issue_token")) or end.direction == "S2MM"
     # `packet = <pkt_type, pkt_id>`: the shim DMA sends the data as that packet.
     info = prop(op, "packet")
-    packet = None if info is None else (info.pkt_type.data, info.pkt_id.data)
+    packet = None if info is None else info.as_tuple()
     tmpl = TaskTemplate(
         f"{kind} dma_memcpy_nd on @{symbol} ({where(op)})",
         end,

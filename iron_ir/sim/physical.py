@@ -294,7 +294,7 @@ class PhysicalBuilder:
         pad_value = as_int(prop(bd_op, "pad_value"), 0)
         info = prop(bd_op, "packet")
         if info is not None:
-            packet = (info.pkt_type.data, info.pkt_id.data)
+            packet = info.as_tuple()
         label = f"BD of {what} on {name}"
         origin = fifo_of(name)
         if origin:

@@ -67,7 +67,7 @@ def layer_norm(in_buf, out_buf, *sizes) -> None:
         )
 
 
-_ROW_LANES = 32  # one AIE2P vector of bf16
+_ROW_LANES = 32  # the kernel's vector width N (layer_norm<bfloat16, 32>)
 
 
 def _layer_norm_row(in_buf, out_buf, cols) -> None:
@@ -84,11 +84,10 @@ def _layer_norm_row(in_buf, out_buf, cols) -> None:
     src, dst = operands(kernel, BF16, (in_buf, "input", cols), (out_buf, "output", cols))
     done = cols // _ROW_LANES * _ROW_LANES
     x = src[:done].astype(np.float32).reshape(-1, _ROW_LANES)
-    # Lane by lane, vector after vector (a reduction over the slow axis is sequential).
-    lane_sums = np.add.reduce(x, axis=0, dtype=np.float32) if done else np.zeros(_ROW_LANES, np.float32)
-    lane_squares = (
-        np.add.reduce(x * x, axis=0, dtype=np.float32) if done else np.zeros(_ROW_LANES, np.float32)
-    )
+    # Lane by lane, vector after vector (a reduction over the slow axis is sequential; over
+    # no vectors it is the lanes' zeros).
+    lane_sums = np.add.reduce(x, axis=0, dtype=np.float32)
+    lane_squares = np.add.reduce(x * x, axis=0, dtype=np.float32)
     count = np.float32(cols)
     mean = np.float32(_lane_tree_sum(lane_sums) / count)
     variance = np.float32(np.float32(_lane_tree_sum(lane_squares) / count) - np.float32(mean * mean))

@@ -169,13 +169,10 @@ class PacketSwitch:
                     head = 4 // src.plan.flat.itemsize
                     src.count_moved(head)
                     delivered = self._headers(dests, ptype, pid, self._data_header(src)[1])
-                    if src.remaining == 0:
+                    if src.remaining == 0:  # a BD of the header alone: the packet ends
                         for d in dests:
                             d.claim = None
-                        src.finish()
-                        if self.greedy:
-                            while src.advance() and src.phase == IDLE:
-                                pass
+                        self._finish(src)
                         return True
                     if not delivered:
                         return True
@@ -202,11 +199,15 @@ class PacketSwitch:
                 d.claim = None
         for ch in (src, *dests):
             if ch.remaining == 0:
-                ch.finish()
-                if self.greedy:
-                    while ch.advance() and ch.phase == IDLE:
-                        pass
+                self._finish(ch)
         return True
+
+    def _finish(self, ch: Channel) -> None:
+        """``ch`` completed its BD; in the greedy schedule it goes on as far as it can."""
+        ch.finish()
+        if self.greedy:
+            while ch.advance() and ch.phase == IDLE:
+                pass
 
     def _headers(
         self, dests: list[Channel], ptype: int, pid: int, word: int | None = None
@@ -226,8 +227,5 @@ class PacketSwitch:
             d.plan.write(d.pos, data.size, data)
             d.count_moved(data.size)
             if d.remaining == 0:
-                d.finish()
-                if self.greedy:
-                    while d.advance() and d.phase == IDLE:
-                        pass
+                self._finish(d)
         return all(d.phase == TRANSFER for d in dests)

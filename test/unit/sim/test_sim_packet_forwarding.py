@@ -14,30 +14,35 @@ from iron_ir.sim.machine.packet import header_word
 from conftest import parse_design
 
 
-def _core_loop(tile: str, pid: int, dims: str) -> str:
-    """A core tile's DMA: S2MM 0 into ``buf``, MM2S 0 sends it as packet ``pid``."""
+def _relay(tile: str, words: int, dims: str = "", attrs: str = "", dma: str = "aie.mem") -> str:
+    """A tile's buffer ``<tile>_buf`` of ``words`` i32 and its DMA program: S2MM 0 receives
+    into it, MM2S 0 sends it on (its BD with ``dims`` after the length and ``attrs``)."""
     return f"""
-    %{tile}_buf = aie.buffer(%{tile}) {{sym_name = "{tile}_buf"}} : memref<16xi32>
+    %{tile}_buf = aie.buffer(%{tile}) {{sym_name = "{tile}_buf"}} : memref<{words}xi32>
     %{tile}_prod = aie.lock(%{tile}, 0) {{init = 1 : i32, sym_name = "{tile}_prod"}}
     %{tile}_cons = aie.lock(%{tile}, 1) {{init = 0 : i32, sym_name = "{tile}_cons"}}
-    %{tile}_dma = aie.mem(%{tile}) {{
+    %{tile}_dma = {dma}(%{tile}) {{
       %a = aie.dma_start(S2MM, 0, ^recv, ^out)
     ^recv:
       aie.use_lock(%{tile}_prod, AcquireGreaterEqual, 1)
-      aie.dma_bd(%{tile}_buf : memref<16xi32>, 0, 16)
+      aie.dma_bd(%{tile}_buf : memref<{words}xi32>, 0, {words})
       aie.use_lock(%{tile}_cons, Release, 1)
       aie.next_bd ^recv
     ^out:
       %b = aie.dma_start(MM2S, 0, ^send, ^end)
     ^send:
       aie.use_lock(%{tile}_cons, AcquireGreaterEqual, 1)
-      aie.dma_bd(%{tile}_buf : memref<16xi32>, 0, 16{dims}) {{packet = #aie.packet_info<pkt_type = 0, pkt_id = {pid}>}}
+      aie.dma_bd(%{tile}_buf : memref<{words}xi32>, 0, {words}{dims}){attrs}
       aie.use_lock(%{tile}_prod, Release, 1)
       aie.next_bd ^send
     ^end:
       aie.end
-    }}
-"""
+    }}"""
+
+
+def _core_loop(tile: str, pid: int, dims: str) -> str:
+    """A core tile's DMA: S2MM 0 into ``buf``, MM2S 0 sends it as packet ``pid``."""
+    return _relay(tile, 16, dims, f" {{packet = #aie.packet_info<pkt_type = 0, pkt_id = {pid}>}}")
 
 
 def _send_receive(pid: int, offset: int) -> str:
@@ -88,26 +93,7 @@ def forwarding_design(mem_feed: str = "packets", mem_words: int = 17) -> str:
     %mem = aie.tile(0, 1)
     %c0 = aie.tile(0, 2)
     %c1 = aie.tile(0, 3){feed}{routes}
-    %mbuf = aie.buffer(%mem) {{sym_name = "mbuf"}} : memref<{mem_words}xi32>
-    %mprod = aie.lock(%mem, 0) {{init = 1 : i32, sym_name = "mprod"}}
-    %mcons = aie.lock(%mem, 1) {{init = 0 : i32, sym_name = "mcons"}}
-    %mdma = aie.memtile_dma(%mem) {{
-      %a = aie.dma_start(S2MM, 0, ^recv, ^out)
-    ^recv:
-      aie.use_lock(%mprod, AcquireGreaterEqual, 1)
-      aie.dma_bd(%mbuf : memref<{mem_words}xi32>, 0, {mem_words})
-      aie.use_lock(%mcons, Release, 1)
-      aie.next_bd ^recv
-    ^out:
-      %b = aie.dma_start(MM2S, 0, ^send, ^end)
-    ^send:
-      aie.use_lock(%mcons, AcquireGreaterEqual, 1)
-      aie.dma_bd(%mbuf : memref<{mem_words}xi32>, 0, {mem_words})
-      aie.use_lock(%mprod, Release, 1)
-      aie.next_bd ^send
-    ^end:
-      aie.end
-    }}{_core_loop("c0", 3, "")}{_core_loop("c1", 4, ", [<size = 4, stride = 1>, <size = 4, stride = 4>]")}
+{_relay("mem", mem_words, dma="aie.memtile_dma")}{_core_loop("c0", 3, "")}{_core_loop("c1", 4, ", [<size = 4, stride = 1>, <size = 4, stride = 4>]")}
     aie.runtime_sequence(%x: memref<32xi32>, %y: memref<32xi32>) {{{_send_receive(1, 0)}{_send_receive(2, 16)}    }}
   }}
 }}
@@ -124,7 +110,7 @@ def test_mem_tile_forwards_by_the_header_in_its_data():
         np.testing.assert_array_equal(y[:16], x[:16])  # through core 0
         np.testing.assert_array_equal(y[16:], x[16:].reshape(4, 4).T.reshape(-1))  # core 1
         # The mem tile's buffer last held packet 2: its header (kept) and its data.
-        mbuf = run.buffers["mbuf"]
+        mbuf = run.buffers["mem_buf"]
         assert mbuf[0].view(np.uint32) == header_word(2, 0)
         np.testing.assert_array_equal(mbuf[1:], x[16:])
     assert fast.warnings == exact.warnings
